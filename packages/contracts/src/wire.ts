@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Credentials travel base64-encoded in JSON (specification, section 5). These helpers encode
+ * in the portal and decode, strictly, in the API: bad base64 is a validation failure
+ * (`incomplete_param`), never a crash. They use atob/btoa so they run in browsers and Node.
+ */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+export function encodeBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Decodes strict, padded base64 holding UTF-8; undefined when it is not that. */
+export function decodeBase64(value: string): string | undefined {
+  if (!BASE64.test(value)) return undefined;
+  const binary = atob(value);
+  const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+export const INVALID_BASE64 = 'Invalid base64 value.';
+
+/**
+ * A base64 string on the wire whose decoded text must satisfy `inner`. `maxEncoded` bounds the
+ * encoded length before anything is decoded.
+ */
+export function base64Of<T extends z.ZodType<unknown, string>>(inner: T, maxEncoded = 1024) {
+  return z
+    .string()
+    .max(maxEncoded)
+    .transform((value, ctx) => {
+      const decoded = decodeBase64(value);
+      if (decoded === undefined) {
+        ctx.addIssue({ code: 'custom', message: INVALID_BASE64 });
+        return z.NEVER;
+      }
+      return decoded;
+    })
+    .pipe(inner)
+    .describe('base64 of UTF-8 text');
+}
