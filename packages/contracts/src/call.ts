@@ -13,12 +13,7 @@ import type { ErrorCode } from './codes.js';
  * - `client`: a client application's server, authenticated by its client id and secret.
  */
 export type Access =
-  | 'public'
-  | 'session'
-  | 'expired-session'
-  | 'company-admin'
-  | 'platform-admin'
-  | 'client';
+  'public' | 'session' | 'expired-session' | 'company-admin' | 'platform-admin' | 'client';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -26,6 +21,7 @@ export interface CallDefinition<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Answer extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   /** Stable name, `<capability>.<action>`, used by the API, the portal, the docs and the tests. */
   id: string;
@@ -36,9 +32,11 @@ export interface CallDefinition<
   /** JSON payload (POST). Multipart calls describe their fields in `multipart` instead. */
   body?: Body;
   query?: Query;
+  /** Path parameters, for paths with `:name` segments (served files). */
+  params?: Params;
   /** Field names of a multipart/form-data payload, with the file field first. */
   multipart?: readonly string[];
-  /** The schema of `Msg` in a successful answer. */
+  /** The schema of `Msg` in a successful answer (for a served file: a description only). */
   answer: Answer;
   /** The failure codes this call may answer, beyond the ones every call may answer. */
   codes: readonly ErrorCode[];
@@ -50,7 +48,8 @@ export function defineCall<
   Body extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
   Answer extends z.ZodType = z.ZodType,
->(def: CallDefinition<Body, Query, Answer>): CallDefinition<Body, Query, Answer> {
+  Params extends z.ZodType | undefined = undefined,
+>(def: CallDefinition<Body, Query, Answer, Params>): CallDefinition<Body, Query, Answer, Params> {
   return def;
 }
 

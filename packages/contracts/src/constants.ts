@@ -92,7 +92,11 @@ export const BUILT_IN_ROLES = [
 ] as const;
 
 /** User overall statuses the portal reacts to; others are shown as they are. */
-export const USER_STATUS = { active: 'active', blocked: 'blocked', awaitingReset: 'awaiting_reset' } as const;
+export const USER_STATUS = {
+  active: 'active',
+  blocked: 'blocked',
+  awaitingReset: 'awaiting_reset',
+} as const;
 /** Access (invitation) statuses. */
 export const ACCESS_ENTRY_STATUS = { pending: 'pending', verified: 'verified' } as const;
 
