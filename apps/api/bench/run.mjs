@@ -1,0 +1,85 @@
+// `pnpm bench`: starts the built API against a real PostgreSQL, loads it with autocannon and
+// prints figures. It asserts nothing: figures are read, compared with the targets in
+// docs/benchmarks.md, and tracked over time.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { measureHashCeiling } from './hash-ceiling.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
+const PORT = Number(process.env.BENCH_PORT ?? 1299);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+async function benchDatabaseUrl() {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'portico_bench'");
+  if (!rowCount) await admin.query('CREATE DATABASE portico_bench');
+  await admin.end();
+  return 'postgres://postgres@127.0.0.1:5432/portico_bench';
+}
+
+async function startServer(databaseUrl) {
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SERVE_PORTAL: 'false',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-')),
+      ADMIN_PASSWORD: 'Bench-Admin-1',
+      UV_THREADPOOL_SIZE: '2',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let tries = 0; tries < 100; tries += 1) {
+    try {
+      const res = await fetch(`${BASE}/v1/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error('the API did not become healthy');
+}
+
+function load(title, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: 10, connections: 50, ...options }, (err, result) => {
+      if (err) reject(err);
+      else resolve({ title, result });
+    });
+  });
+}
+
+function report({ title, result }) {
+  const { requests, latency, non2xx, errors } = result;
+  console.log(
+    `${title.padEnd(36)} ${requests.average.toFixed(0).padStart(7)} req/s   ` +
+      `p50 ${latency.p50} ms   p99 ${latency.p99} ms   non-2xx ${non2xx}   errors ${errors}`,
+  );
+}
+
+const databaseUrl = await benchDatabaseUrl();
+const server = await startServer(databaseUrl);
+try {
+  console.log(`Portico benchmarks (API on ${BASE}, PostgreSQL, 50 connections, 10 s each)\n`);
+  report(await load('GET /v1/health (one DB round trip)', { url: `${BASE}/v1/health` }));
+  const ceiling = await measureHashCeiling(5000);
+  console.log(
+    `\nargon2id m=19456 t=2 p=1 ceiling on this machine: ${ceiling.perSecond.toFixed(1)} hashes/s ` +
+      `(${ceiling.threads} threads, ${ceiling.hashes} hashes in ${ceiling.seconds.toFixed(1)} s)`,
+  );
+} finally {
+  server.kill('SIGTERM');
+}

@@ -1,0 +1,62 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db.js';
+import { VERSION } from './version.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { databasePlugin } from './plugins/database.js';
+import { portalPlugin } from './plugins/portal.js';
+import { registerNotFound } from './plugins/not-found.js';
+import { loggerOptions } from './plugins/logger.js';
+import { healthRoutes } from './health/routes.js';
+import { vitalsRoutes } from './vitals/routes.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  /** Tests pass `false` or a stream-backed logger; the server uses the configured one. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole application; used by server.ts and by every test. Plugins are registered in
+ * a visible order: framework and security first, then the capabilities' routes, then the portal.
+ */
+export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Request ids are generated, never taken from a client header.
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('accessGuards', {});
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  if (config.CORS_ORIGINS.length > 0) {
+    await app.register(cors, { origin: config.CORS_ORIGINS, credentials: true });
+  }
+  await app.register(openapiPlugin, { version: VERSION });
+  await app.register(databasePlugin, { db });
+
+  await app.register(healthRoutes, { version: VERSION });
+  await app.register(vitalsRoutes);
+
+  if (config.SERVE_PORTAL) await app.register(portalPlugin, { root: config.PORTAL_DIST });
+  registerNotFound(app);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Access, CallDefinition } from '@portico/contracts';
+import { COMMON_CODES, failureEnvelope, successEnvelope } from '@portico/contracts';
+import { success } from './envelope.js';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface CallInput<C extends CallDefinition> {
+  body: Parsed<C['body']>;
+  query: Parsed<C['query']>;
+  params: Parsed<C['params']>;
+}
+
+export type CallHandler<C extends CallDefinition> = (
+  input: CallInput<C>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<z.input<C['answer']>>;
+
+/**
+ * How each access level is checked. Only levels with a guard can be registered: a call whose
+ * guard does not exist yet fails at start-up instead of being served unguarded.
+ */
+export type AccessGuards = Partial<Record<Access, preHandlerAsyncHookHandler>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessGuards: AccessGuards;
+  }
+}
+
+/**
+ * Registers one call of the contracts: its payload, query and answer schemas validate the
+ * request and the answer and feed the OpenAPI document; the handler returns the answer's `Msg`
+ * (or throws an ApiError) and never builds an envelope itself.
+ */
+export function registerCall<C extends CallDefinition>(
+  app: FastifyInstance,
+  call: C,
+  handler: CallHandler<C>,
+): void {
+  const guard = call.access === 'public' ? undefined : app.accessGuards[call.access];
+  if (call.access !== 'public' && !guard) {
+    throw new Error(`${call.id}: no guard is registered for access "${call.access}"`);
+  }
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: call.path,
+    schema: {
+      operationId: call.id,
+      tags: [call.id.split('.')[0] ?? 'other'],
+      summary: call.summary,
+      description: describeCall(call),
+      ...(call.body ? { body: call.body } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      ...(call.params ? { params: call.params } : {}),
+      response: {
+        200: successEnvelope(call.answer),
+        '4xx': failureEnvelope,
+        '5xx': failureEnvelope,
+      },
+    },
+    ...(guard ? { preHandler: guard } : {}),
+    handler: async (request, reply) => {
+      const input = {
+        body: request.body,
+        query: request.query,
+        params: request.params,
+      } as CallInput<C>;
+      return success(await handler(input, request, reply));
+    },
+  });
+}
+
+function describeCall(call: CallDefinition): string {
+  const codes = [...call.codes, ...COMMON_CODES].join(', ');
+  return `Who may call: **${call.access}**. Failure codes: ${codes}.`;
+}

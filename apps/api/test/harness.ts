@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { createTestDatabase } from '@portico/db/testing';
+import { buildApp } from '../src/app.js';
+import type { ConfigInput } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
+import type { Database } from '../src/db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole application on a database of its own (cloned from the migrated template), with the
+ * portal not served and logs off unless a test passes a logger to read them.
+ */
+export async function startTestApp(
+  settings: ConfigInput = {},
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portico-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SERVE_PORTAL: 'false',
+    DATA_DIR: dataDir,
+    ...settings,
+  });
+  const app = await buildApp({ config, db: database.db, logger });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
