@@ -19,7 +19,9 @@ async function benchDatabaseUrl() {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
   const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
-  const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'portico_bench'");
+  const { rowCount } = await admin.query(
+    "SELECT 1 FROM pg_database WHERE datname = 'portico_bench'",
+  );
   if (!rowCount) await admin.query('CREATE DATABASE portico_bench');
   await admin.end();
   return 'postgres://postgres@127.0.0.1:5432/portico_bench';

@@ -36,6 +36,9 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Only JSON (and, where a call says so, multipart) is accepted: a cross-site form can send
+  // text/plain without a preflight, so that parser is removed.
+  app.removeContentTypeParser('text/plain');
   app.decorate('config', config);
   app.decorate('accessGuards', {});
 

@@ -57,7 +57,9 @@ const environment = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value) => (value === 'false' || value === '' ? false : value === 'true' ? true : value))
+    .transform((value) =>
+      value === 'false' || value === '' ? false : value === 'true' ? true : value,
+    )
     .describe('false, true, or a comma-separated list of trusted proxy addresses/CIDRs'),
   CORS_ORIGINS: z
     .string()
@@ -69,7 +71,10 @@ const environment = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(url('CORS_ORIGINS', ['http:', 'https:']))),
-  PORTAL_DIST: z.string().min(1).default(path.join(repoRoot, 'apps', 'portal', 'dist')),
+  PORTAL_DIST: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, 'apps', 'portal', 'dist')),
   SERVE_PORTAL: bool('SERVE_PORTAL').default(true),
   // The first administrator's credentials follow the same rules as any account's.
   ADMIN_USERNAME: usernameRule.default('portico_admin'),

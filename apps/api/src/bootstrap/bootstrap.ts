@@ -67,7 +67,11 @@ async function ensureApplication(
 }
 
 async function ensureCompany(tx: Tx): Promise<void> {
-  await tx.company.upsert({ where: { id: PLATFORM.company.id }, create: PLATFORM.company, update: {} });
+  await tx.company.upsert({
+    where: { id: PLATFORM.company.id },
+    create: PLATFORM.company,
+    update: {},
+  });
 }
 
 async function ensurePortalClient(tx: Tx, config: Config): Promise<void> {

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
       process.env.DEMO_PASSWORD
         ? 'Every demo user has the password given in DEMO_PASSWORD.'
         : `Every demo user's password: ${result.password}   (shown only this once)`,
-      ...result.clientSecrets.map((c) => `Client ${c.client} secret: ${c.secret}   (shown only this once)`),
+      ...result.clientSecrets.map(
+        (c) => `Client ${c.client} secret: ${c.secret}   (shown only this once)`,
+      ),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
@@ -37,7 +39,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof ConfigError || error instanceof Error ? error.message : String(error);
   process.stderr.write(`db:demo failed: ${message}\n`);
   process.exit(1);
 });

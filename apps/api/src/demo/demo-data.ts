@@ -207,5 +207,11 @@ export const DEMO_USERS: DemoUser[] = [
 
 /** Invited, not yet accepted: shown on the users screen as "(pending)". */
 export const DEMO_INVITATIONS = [
-  { company: 'acme1', app: 'loans', email: 'hannah.wu@acme.example', roles: ['officer'], invitedBy: 'amelia_ross' },
+  {
+    company: 'acme1',
+    app: 'loans',
+    email: 'hannah.wu@acme.example',
+    roles: ['officer'],
+    invitedBy: 'amelia_ross',
+  },
 ];

@@ -34,7 +34,11 @@ export async function seedDemo(prisma: PrismaClient, password: string): Promise<
       await createCompanies(tx);
       const clientSecrets = await createApps(tx);
       await tx.companySubscription.createMany({
-        data: DEMO_SUBSCRIPTIONS.map((s) => ({ companyId: s.company, appId: s.app, status: s.status })),
+        data: DEMO_SUBSCRIPTIONS.map((s) => ({
+          companyId: s.company,
+          appId: s.app,
+          status: s.status,
+        })),
       });
       const userIds = await createUsers(tx, passwordHash);
       await createInvitations(tx, userIds);
@@ -66,7 +70,9 @@ async function createApps(tx: Tx): Promise<{ client: string; secret: string }[]>
         description: app.description,
         status: app.status,
         link: app.link,
-        roles: { create: [...BUILT_IN_ROLES, ...app.roles].map((r) => ({ id: r.id, name: r.name })) },
+        roles: {
+          create: [...BUILT_IN_ROLES, ...app.roles].map((r) => ({ id: r.id, name: r.name })),
+        },
       },
     });
     for (const client of app.clients) {

@@ -7,7 +7,11 @@ import { registerCall } from '../http/register-call.js';
 export async function healthRoutes(app: FastifyInstance, opts: { version: string }) {
   registerCall(app, calls.health.check, async () => {
     if (!(await app.db.ping())) {
-      throw new ApiError('unavailable', { status: 'degraded', database: 'down', version: opts.version });
+      throw new ApiError('unavailable', {
+        status: 'degraded',
+        database: 'down',
+        version: opts.version,
+      });
     }
     return { status: 'ok' as const, database: 'up' as const, version: opts.version };
   });

@@ -9,6 +9,9 @@ declare module 'fastify' {
 }
 
 /** Makes the database handle available to every capability as `app.db`. */
-export const databasePlugin = fp(async function database(app: FastifyInstance, opts: { db: Database }) {
+export const databasePlugin = fp(async function database(
+  app: FastifyInstance,
+  opts: { db: Database },
+) {
   app.decorate('db', opts.db);
 });

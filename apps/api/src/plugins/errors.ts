@@ -36,7 +36,10 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
       return sendFailure(reply, 'incomplete_param', { fields });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its contract');
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'answer does not match its contract',
+      );
       return sendFailure(reply, 'server_error', 'Server error');
     }
     const mapped = error.code ? FRAMEWORK_CODES[error.code] : undefined;

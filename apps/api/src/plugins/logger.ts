@@ -33,7 +33,12 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerO
     },
     serializers: {
       req(request: { method: string; url: string; ip?: string; id: string }) {
-        return { id: request.id, method: request.method, url: redactUrl(request.url), ip: request.ip };
+        return {
+          id: request.id,
+          method: request.method,
+          url: redactUrl(request.url),
+          ip: request.ip,
+        };
       },
     },
   };

@@ -8,7 +8,10 @@ import { PRODUCT_NAME } from '@portico/contracts';
 export const OPENAPI_UI_PATH = '/v1/docs';
 
 /** The OpenAPI document is generated from the contracts' schemas of the registered calls. */
-export const openapiPlugin = fp(async function openapi(app: FastifyInstance, opts: { version: string }) {
+export const openapiPlugin = fp(async function openapi(
+  app: FastifyInstance,
+  opts: { version: string },
+) {
   await app.register(swagger, {
     openapi: {
       info: {

@@ -12,7 +12,10 @@ import fastifyStatic from '@fastify/static';
 export const portalPlugin = fp(async function portal(app: FastifyInstance, opts: { root: string }) {
   const index = path.join(opts.root, 'index.html');
   if (!fs.existsSync(index)) {
-    app.log.warn({ root: opts.root }, 'portal build not found: run `pnpm build`; serving the API only');
+    app.log.warn(
+      { root: opts.root },
+      'portal build not found: run `pnpm build`; serving the API only',
+    );
     return;
   }
   await app.register(fastifyStatic, {
