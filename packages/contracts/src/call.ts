@@ -44,14 +44,33 @@ export interface CallDefinition<
   pathChosen?: boolean;
 }
 
-export function defineCall<
-  Body extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
-  Answer extends z.ZodType = z.ZodType,
-  Params extends z.ZodType | undefined = undefined,
->(def: CallDefinition<Body, Query, Answer, Params>): CallDefinition<Body, Query, Answer, Params> {
+/**
+ * Checks a call definition and keeps its exact type, so `signIn.body` is the body schema itself
+ * (not "maybe undefined") for the API and the portal.
+ */
+export function defineCall<const D extends CallDefinition>(def: D): D {
   return def;
 }
 
 /** Codes every call may answer; calls list only what they add. */
 export const COMMON_CODES = ['incomplete_param', 'server_error', 'unavailable'] as const;
+
+const SESSION_CODES = ['session_expired', 'session_invalid', 'auth_invalid', 'cookie_err'] as const;
+
+/**
+ * Codes the access check itself may answer, before the call runs. An expired session passes
+ * the `expired-session` check, so that level cannot answer session_expired.
+ */
+export const ACCESS_CODES: Record<Access, readonly ErrorCode[]> = {
+  public: [],
+  session: SESSION_CODES,
+  'expired-session': ['session_invalid', 'auth_invalid', 'cookie_err'],
+  'company-admin': [...SESSION_CODES, 'forbidden'],
+  'platform-admin': [...SESSION_CODES, 'forbidden'],
+  client: ['client_unauthorized'],
+};
+
+/** Every code a call may answer: its own, its access level's and the common ones, once each. */
+export function codesOf(call: Pick<CallDefinition, 'codes' | 'access'>): ErrorCode[] {
+  return [...new Set<ErrorCode>([...call.codes, ...ACCESS_CODES[call.access], ...COMMON_CODES])];
+}

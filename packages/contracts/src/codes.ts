@@ -74,6 +74,16 @@ export const CODES = {
     text: "You don't have permission to remove this device",
     origin: 'spec',
   },
+  device_in_use: {
+    status: 409,
+    text: 'The device in use cannot be removed.',
+    origin: 'added',
+  },
+  passkey_invalid: {
+    status: 400,
+    text: 'The passkey could not be verified. Please try again.',
+    origin: 'added',
+  },
 
   // Invitations and registration
   invite_expired: { status: 409, text: 'invite expired', origin: 'spec' },

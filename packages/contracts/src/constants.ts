@@ -104,3 +104,7 @@ export const REAUTH_METHODS = ['password', 'mpin', 'passkey'] as const;
 export type ReauthMethod = (typeof REAUTH_METHODS)[number];
 
 export const SESSION_COOKIE = 'portico_session';
+
+/** The portal's own client: used when /sso is opened without a client. */
+export const PORTAL_CLIENT_ID = 'portico-portal';
+export const PORTAL_APP_ID = 'portal';

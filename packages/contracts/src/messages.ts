@@ -1,0 +1,5 @@
+/** Every portal text of section 8 (and the outcome titles of section 2), word for word. */
+export * from './messages/outcomes.js';
+export * from './messages/gates.js';
+export * from './messages/toasts.js';
+export * from './messages/message-for.js';

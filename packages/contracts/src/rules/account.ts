@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { PASSWORD_LENGTH, PHONE_DIGITS, PIN_LENGTH, USERNAME_LENGTH } from '../constants.js';
+
+/** Account rules of section 5: username, password, phone, e-mail, display name, MPIN. */
+export const ACCOUNT_MESSAGES = {
+  usernameRequired: 'Username is required.',
+  usernameMin: `Username must be at least ${USERNAME_LENGTH.min} characters.`,
+  usernameMax: `Username must not exceed ${USERNAME_LENGTH.max} characters.`,
+  usernameSpaces: 'Username cannot contain spaces.',
+  usernameFormat:
+    'Username must start with a letter or underscore and contain only letters, numbers, and underscores.',
+  passwordRequired: 'Password is required.',
+  // The specification names the minimum and the no-spaces rule without their texts; these follow
+  // the username's wording.
+  passwordMin: `Password must be at least ${PASSWORD_LENGTH.min} characters.`,
+  passwordMax: `Password must not exceed ${PASSWORD_LENGTH.max} characters.`,
+  passwordSpaces: 'Password cannot contain spaces.',
+  passwordUppercase: 'Password must contain at least one uppercase letter.',
+  passwordLowercase: 'Password must contain at least one lowercase letter.',
+  passwordNumber: 'Password must contain at least one number.',
+  phoneRequired: 'Phone number is required.',
+  phoneMin: `Phone number must be at least ${PHONE_DIGITS.min} digits.`,
+  phoneMax: 'Phone number is too long.',
+  phoneFormat: 'Invalid phone number format.',
+  displayNameRequired: 'Display name is required.',
+  displayNameMax: 'Display name must not exceed 100 characters.',
+  nameMax: 'Name must not exceed 100 characters.',
+  // E-mail texts are not in the specification; ours.
+  emailRequired: 'Email is required.',
+  emailFormat: 'Invalid email address.',
+  emailMax: 'Email must not exceed 254 characters.',
+  usernameTooLong: 'Username is too long.',
+  passwordTooLong: 'Password is too long.',
+  confirmDialogRequired: 'Password is required',
+  reauthRequired: 'Please enter your credentials.',
+  mpinFormat: 'MPIN must be 6 digits.',
+  forgotRequired: 'Username or email is required.',
+} as const;
+
+const M = ACCOUNT_MESSAGES;
+
+export const usernameRule = z
+  .string({ error: M.usernameRequired })
+  .min(1, { error: M.usernameRequired })
+  .min(USERNAME_LENGTH.min, { error: M.usernameMin })
+  .max(USERNAME_LENGTH.max, { error: M.usernameMax })
+  .regex(/^\S*$/, { error: M.usernameSpaces })
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: M.usernameFormat });
+
+export const passwordRule = z
+  .string({ error: M.passwordRequired })
+  .min(1, { error: M.passwordRequired })
+  .min(PASSWORD_LENGTH.min, { error: M.passwordMin })
+  .max(PASSWORD_LENGTH.max, { error: M.passwordMax })
+  .regex(/^\S*$/, { error: M.passwordSpaces })
+  .regex(/[A-Z]/, { error: M.passwordUppercase })
+  .regex(/[a-z]/, { error: M.passwordLowercase })
+  .regex(/[0-9]/, { error: M.passwordNumber });
+
+// Longest typed form we accept before counting digits: 15 digits plus separators.
+const PHONE_MAX_CHARS = 30;
+
+function digitCount(value: string): number {
+  return value.replace(/\D/g, '').length;
+}
+
+export const phoneRule = z
+  .string({ error: M.phoneRequired })
+  .trim()
+  .min(1, { error: M.phoneRequired })
+  .max(PHONE_MAX_CHARS, { error: M.phoneMax })
+  .regex(/^[0-9\s\-+()]+$/, { error: M.phoneFormat })
+  .refine((value) => digitCount(value) >= PHONE_DIGITS.min, { error: M.phoneMin })
+  .refine((value) => digitCount(value) <= PHONE_DIGITS.max, { error: M.phoneMax });
+
+export const EMAIL_MAX = 254;
+
+export const emailRule = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, { error: M.emailRequired })
+  .max(EMAIL_MAX, { error: M.emailMax })
+  .regex(z.regexes.email, { error: M.emailFormat });
+
+export const displayNameRule = z
+  .string({ error: M.displayNameRequired })
+  .trim()
+  .min(1, { error: M.displayNameRequired })
+  .max(100, { error: M.displayNameMax });
+
+/** First and last names: optional, bounded. */
+export const personNameRule = z.string().trim().max(100, { error: M.nameMax });
+
+/**
+ * Sign-in fields only need to be filled: the registration rules are not applied at sign-in so an
+ * account created before a rule changed can still sign in.
+ */
+export const signInUsernameRule = z
+  .string({ error: M.usernameRequired })
+  .min(1, { error: M.usernameRequired })
+  .max(EMAIL_MAX, { error: M.usernameTooLong });
+
+const SIGN_IN_PASSWORD_MAX = 128;
+
+export const signInPasswordRule = z
+  .string({ error: M.passwordRequired })
+  .min(1, { error: M.passwordRequired })
+  .max(SIGN_IN_PASSWORD_MAX, { error: M.passwordTooLong });
+
+/** The password-confirmation dialog (MFA toggles, MPIN setup, passkey setup). */
+export const confirmDialogPasswordRule = z
+  .string({ error: M.confirmDialogRequired })
+  .min(1, { error: M.confirmDialogRequired })
+  .max(SIGN_IN_PASSWORD_MAX, { error: M.passwordTooLong });
+
+/** Re-authentication by password (session-expired dialog). */
+export const reauthPasswordRule = z
+  .string({ error: M.reauthRequired })
+  .min(1, { error: M.reauthRequired })
+  .max(SIGN_IN_PASSWORD_MAX, { error: M.passwordTooLong });
+
+export const mpinRule = z
+  .string({ error: M.mpinFormat })
+  .max(PIN_LENGTH, { error: M.mpinFormat })
+  .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), { error: M.mpinFormat });
+
+/** The forgot-password field: a username or an e-mail address. */
+export const forgotFieldRule = z
+  .string({ error: M.forgotRequired })
+  .trim()
+  .min(1, { error: M.forgotRequired })
+  .max(EMAIL_MAX, { error: M.emailMax });
+
+/** Send Reset Link is enabled only when the field is filled. */
+export function canSendResetLink(value: string): boolean {
+  return value.trim().length > 0;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks shared by the rules. A rule is one zod schema: the portal checks a single field
+ * with `fieldError` (on blur), the API composes the same object into call bodies.
+ */
+
+/** The message a form shows for one field: the first issue, or undefined when the value passes. */
+export function fieldError(rule: z.ZodType, value: unknown): string | undefined {
+  const result = rule.safeParse(value);
+  return result.success ? undefined : (result.error.issues[0]?.message ?? 'Invalid value.');
+}
+
+/** Every message of a failed parse, keyed by the dotted field path ('' for the value itself). */
+export function fieldErrors(rule: z.ZodType, value: unknown): Record<string, string> {
+  const result = rule.safeParse(value);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    // Only the first message per field: that is what a form shows.
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export const REQUIRED = 'Required';
+
+export function tooLong(max: number): string {
+  return `Must not exceed ${max} characters.`;
+}
+
+/**
+ * A required text field whose only messages are the specification's "Required" (branch add,
+ * whitelist, add app/company) and a length bound. Surrounding spaces are trimmed first.
+ */
+export function requiredText(max: number, message: string = REQUIRED) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLong(max) });
+}
+
+/** Optional free text: bounded, trimmed, may be empty. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: tooLong(max) });
+}
+
+export const IDENTIFIER_MAX = 64;
+export const IDENTIFIER_FORMAT = 'Use letters, numbers, dots, hyphens and underscores only.';
+
+/**
+ * Ids chosen by people (application, company, branch, role and client ids). They travel in
+ * query strings and role ids (`<app>.<role>`), so the character set is kept URL-safe.
+ */
+export const identifierRule = requiredText(IDENTIFIER_MAX).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, {
+  error: IDENTIFIER_FORMAT,
+});
+
+/** Ids the server issued (users, devices, files, sign-in references): opaque, bounded. */
+export const opaqueId = z.string().min(1).max(128);
