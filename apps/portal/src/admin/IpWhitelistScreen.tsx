@@ -1,0 +1,6 @@
+import { SCREENS } from '../screens';
+import { Placeholder } from '../ui/Placeholder';
+
+export function IpWhitelistScreen() {
+  return <Placeholder name={SCREENS.adminWhitelist.label} />;
+}

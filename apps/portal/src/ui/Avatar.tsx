@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { assetUrl } from '../api/base-url';
+
+export interface AvatarProps {
+  /** The person's or company's name: its first two letters stand in for a missing image. */
+  name: string;
+  /** Image path or URL; empty for none. */
+  src?: string | undefined;
+  size?: number;
+  className?: string;
+}
+
+/**
+ * A round avatar: the image, or the first two letters of the name. It is decorative (the name
+ * is always written next to it), so assistive technology skips it.
+ */
+export function Avatar({ name, src, size = 32, className = '' }: AvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string>();
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
+  if (src && failedSrc !== src) {
+    return (
+      <img
+        src={assetUrl(src)}
+        alt=""
+        width={size}
+        height={size}
+        className={`avatar rounded-circle ${className}`}
+        onError={() => setFailedSrc(src)}
+      />
+    );
+  }
+  return (
+    <span
+      className={`avatar avatar-initials rounded-circle ${className}`}
+      style={style}
+      aria-hidden="true"
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+/** The first two letters (or digits) of a name, upper-cased. */
+export function initials(name: string): string {
+  const letters = name.match(/[\p{L}\p{N}]/gu) ?? [];
+  return letters.slice(0, 2).join('').toUpperCase() || '?';
+}
