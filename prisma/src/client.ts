@@ -1,0 +1,108 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { PrismaClient } from './generated/prisma/client.js';
+import type { Prisma } from './generated/prisma/client.js';
+import { migratePglite, migratePostgres } from './migrate.js';
+import type { MigrateResult, MigrationSource } from './migrate.js';
+import { createPglite, PglitePrismaAdapterFactory } from './pglite.js';
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string. Without it the embedded PGlite is used. */
+  url?: string;
+  /** PGlite's data folder (created if missing); ignored with `url`. */
+  dataDir?: string;
+  /** PGlite in memory (nothing kept); the default when neither `url` nor `dataDir` is given. */
+  memory?: boolean;
+  /** Prisma Client's log setting, e.g. `['warn', 'error']` (default: none). */
+  log?: Prisma.PrismaClientOptions['log'];
+  /** Connections in the PostgreSQL pool (default 10). */
+  poolSize?: number;
+  /** Called when an idle pooled connection fails (default: ignored; the pool replaces it). */
+  onPoolError?: (error: Error) => void;
+  /** Where the migrations and schema are (default: this package's). */
+  migrations?: MigrationSource;
+}
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'postgres' | 'pglite';
+  /** Applies the migrations not yet applied; returns their names. */
+  migrate(): Promise<MigrateResult>;
+  /** Whether the database answers a trivial query within two seconds. */
+  ping(): Promise<boolean>;
+  /** Disconnects Prisma and closes the pool or the embedded database. */
+  close(): Promise<void>;
+}
+
+const PING_TIMEOUT_MS = 2000;
+
+/**
+ * Opens the database: PostgreSQL through `@prisma/adapter-pg` when `url` is given, otherwise the
+ * embedded PGlite (in `dataDir`, or in memory) through `pglite-prisma-adapter`. Migrations are
+ * not applied here: call `migrate()` (the API does at start-up).
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
+}
+
+function openPostgres(url: string, options: OpenDatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the
+  // process. The pool discards that client and opens another when needed.
+  pool.on('error', options.onPoolError ?? (() => {}));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), log: options.log ?? [] });
+  let closed: Promise<void> | undefined;
+  return {
+    prisma,
+    kind: 'postgres',
+    migrate: () => migratePostgres(url, options.migrations),
+    ping: () => withTimeout(pool.query('SELECT 1').then(() => true)),
+    close() {
+      closed ??= prisma.$disconnect().finally(() => pool.end());
+      return closed;
+    },
+  };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const dataDir = options.memory ? undefined : options.dataDir;
+  return databaseOnPglite(await createPglite(dataDir ? { dataDir } : {}), options);
+}
+
+/** The Database over an open PGlite, which it then owns (closes). */
+export function databaseOnPglite(client: PGlite, options: OpenDatabaseOptions = {}): Database {
+  const prisma = new PrismaClient({
+    adapter: new PglitePrismaAdapterFactory(client),
+    log: options.log ?? [],
+  });
+  let closed: Promise<void> | undefined;
+  return {
+    prisma,
+    kind: 'pglite',
+    migrate: () => migratePglite(client, options.migrations),
+    ping: () => withTimeout(client.query('SELECT 1').then(() => true)),
+    close() {
+      closed ??= prisma.$disconnect().finally(() => client.close());
+      return closed;
+    },
+  };
+}
+
+/** Resolves false when `check` fails or takes longer than the ping timeout. */
+async function withTimeout(check: Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([check.catch(() => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,145 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MigrationList } from '@prisma/schema-engine-wasm';
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { migrationsDir as defaultMigrationsDir, schemaPath as defaultSchemaPath } from './paths.js';
+import { PglitePrismaAdapterFactory } from './pglite.js';
+import { noFilters, withSchemaEngine } from './schema-engine.js';
+
+export interface MigrationSource {
+  /** Folder of `<timestamp>_<name>/migration.sql` (default: the package's `migrations/`). */
+  migrationsDir?: string;
+  /** The Prisma schema (default: the package's `schema.prisma`). */
+  schemaPath?: string;
+  /** Receives the schema engine's log lines. */
+  onLog?: (line: string) => void;
+}
+
+export interface MigrateResult {
+  /** Names of the migrations applied by this call, oldest first; empty when up to date. */
+  applied: string[];
+}
+
+/** Key of the advisory lock that serialises migrations of one PostgreSQL database. */
+const MIGRATE_LOCK_KEY = '7265104113';
+/** How long a process waits for another one's migration before giving up. */
+const MIGRATE_LOCK_WAIT_MS = 120_000;
+
+/**
+ * The migrations folder as the schema engine wants it (what the Prisma CLI reads from disk):
+ * the lock file and every sub-folder's `migration.sql`, sorted by name.
+ */
+export async function readMigrations(dir = defaultMigrationsDir): Promise<MigrationList> {
+  const lockPath = 'migration_lock.toml';
+  const lockContent = await readFile(path.join(dir, lockPath), 'utf8').catch(() => null);
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  });
+  const folders = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort((a, b) => a.localeCompare(b));
+  const migrationDirectories = await Promise.all(
+    folders.map(async (name) => ({
+      path: name,
+      migrationFile: {
+        path: 'migration.sql',
+        content: await readFile(path.join(dir, name, 'migration.sql'), 'utf8').then(
+          (value) => ({ tag: 'ok' as const, value }),
+          (error: Error) => ({ tag: 'error' as const, value: error.message }),
+        ),
+      },
+    })),
+  );
+  return {
+    baseDir: dir,
+    lockfile: { path: lockPath, content: lockContent },
+    shadowDbInitScript: '',
+    migrationDirectories,
+  };
+}
+
+/**
+ * Applies the migrations not yet recorded in `_prisma_migrations` through the schema engine
+ * (what `prisma migrate deploy` does) and returns their names. Idempotent.
+ */
+export async function applyMigrationsWith(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  source: MigrationSource = {},
+): Promise<MigrateResult> {
+  const schema = await readFile(source.schemaPath ?? defaultSchemaPath, 'utf8');
+  const migrationsList = await readMigrations(source.migrationsDir);
+  const onLog = source.onLog;
+  const output = await withSchemaEngine(
+    factory,
+    { schema, ...(onLog ? { onLog } : {}) },
+    (engine) => engine.applyMigrations({ migrationsList, filters: noFilters }),
+  );
+  return { applied: output.appliedMigrationNames };
+}
+
+/**
+ * Migrates the PostgreSQL database at `url`. Another process migrating the same database at the
+ * same moment (two API replicas starting) waits on an advisory lock, then finds nothing to do.
+ */
+export async function migratePostgres(
+  url: string,
+  source: MigrationSource = {},
+): Promise<MigrateResult> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query(`SET statement_timeout = ${MIGRATE_LOCK_WAIT_MS}`);
+    await lock
+      .query('SELECT pg_advisory_lock($1::bigint)', [MIGRATE_LOCK_KEY])
+      .catch((error: Error) => {
+        throw new Error(
+          `Timed out waiting for another migration of this database: ${error.message}`,
+        );
+      });
+    await lock.query('SET statement_timeout = 0');
+    // A pool of its own: the engine holds connections while it works, and idle connections must
+    // not be closed under it (idleTimeoutMillis 0) before `end()`.
+    const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0 });
+    pool.on('error', () => {});
+    try {
+      return await applyMigrationsWith(withoutShadowDb(new PrismaPg(pool)), source);
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATE_LOCK_KEY]).catch(() => {});
+    await lock.end();
+  }
+}
+
+/** Migrates an open PGlite database (one process owns it: no lock needed). */
+export function migratePglite(
+  client: PGlite,
+  source: MigrationSource = {},
+): Promise<MigrateResult> {
+  return applyMigrationsWith(new PglitePrismaAdapterFactory(client), source);
+}
+
+/**
+ * Applying migrations needs no shadow database. `@prisma/adapter-pg` would create one by name
+ * and then, given a connection string, connect to the main database instead: refuse outright.
+ */
+function withoutShadowDb(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+): SqlMigrationAwareDriverAdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: () => factory.connect(),
+    connectToShadowDb: (): Promise<SqlDriverAdapter> =>
+      Promise.reject(new Error('No shadow database is used when applying migrations.')),
+  };
+}

@@ -1,0 +1,94 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DriverAdapterError } from '@prisma/driver-adapter-utils';
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+
+export interface PgliteOptions {
+  /** Data folder (created if missing); in memory without it. */
+  dataDir?: string;
+  /** A data folder dumped by `dumpDataDir()` to start from (skips initdb; tests use it). */
+  snapshot?: Blob;
+}
+
+/** An embedded PostgreSQL (PGlite) with the extensions the schema uses. */
+export async function createPglite({ dataDir, snapshot }: PgliteOptions = {}): Promise<PGlite> {
+  const options = { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) };
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+  await client.waitReady;
+  return client;
+}
+
+/**
+ * `pglite-prisma-adapter`'s factory with two repairs, needed by the schema engine:
+ * - its `executeScript` does not await the script, so a failing migration was recorded as
+ *   applied; here the script is awaited and its error reaches the engine;
+ * - its shadow database is a bare PGlite without pg_trgm; here it has the same extensions.
+ */
+export class PglitePrismaAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
+  readonly provider = 'postgres';
+  readonly adapterName: string;
+  private readonly inner: PrismaPGlite;
+
+  constructor(private readonly client: PGlite) {
+    this.inner = new PrismaPGlite(client);
+    this.adapterName = this.inner.adapterName;
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    return awaitScripts(await this.inner.connect(), this.client);
+  }
+
+  async connectToShadowDb(): Promise<SqlDriverAdapter> {
+    const shadow = await createPglite();
+    const adapter = await new PrismaPGlite(shadow).connect();
+    return awaitScripts(adapter, shadow, () => shadow.close());
+  }
+}
+
+function awaitScripts(
+  adapter: SqlDriverAdapter,
+  client: PGlite,
+  onDispose?: () => Promise<void>,
+): SqlDriverAdapter {
+  return {
+    provider: adapter.provider,
+    adapterName: adapter.adapterName,
+    queryRaw: (query) => adapter.queryRaw(query),
+    executeRaw: (query) => adapter.executeRaw(query),
+    startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
+    getConnectionInfo: () => adapter.getConnectionInfo?.() ?? { supportsRelationJoins: true },
+    async executeScript(script) {
+      try {
+        await client.exec(script);
+      } catch (error) {
+        throw toDriverAdapterError(error);
+      }
+    },
+    async dispose() {
+      await adapter.dispose();
+      await onDispose?.();
+    },
+  };
+}
+
+/** PostgreSQL's error fields, as PGlite reports them, in the shape Prisma's engines expect. */
+function toDriverAdapterError(error: unknown): unknown {
+  const e = error as { code?: unknown; message?: unknown; severity?: unknown };
+  if (typeof e?.code !== 'string' || typeof e.message !== 'string') return error;
+  const detailed = error as { detail?: string; column?: string; hint?: string };
+  return new DriverAdapterError({
+    kind: 'postgres',
+    code: e.code,
+    severity: typeof e.severity === 'string' ? e.severity : 'ERROR',
+    message: e.message,
+    detail: detailed.detail,
+    column: detailed.column,
+    hint: detailed.hint,
+  });
+}

@@ -1,0 +1,172 @@
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  migratePglite,
+  migratePostgres,
+  migrationsDir,
+  openDatabase,
+  readMigrations,
+} from '../src/index.js';
+import { createPglite } from '../src/pglite.js';
+import { createEmptyDatabase, findPostgres } from './helpers.js';
+
+const committed = (await readMigrations()).migrationDirectories.map((entry) => entry.path);
+const serverUrl = await findPostgres();
+
+const tables = [
+  'access',
+  'access_roles',
+  'applications',
+  'audit_events',
+  'branches',
+  'clients',
+  'companies',
+  'company_subscriptions',
+  'device_verification_codes',
+  'devices',
+  'exchange_codes',
+  'ip_bans',
+  'ip_whitelist',
+  'login_attempts',
+  'passkey_credentials',
+  'password_reset_tokens',
+  'pins',
+  'roles',
+  'sessions',
+  'stored_images',
+  'user_branches',
+  'user_preferences',
+  'users',
+  'webauthn_challenges',
+];
+
+const listTables = `SELECT table_name FROM information_schema.tables
+  WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`;
+const listApplied = `SELECT migration_name, finished_at IS NOT NULL AS finished, rolled_back_at IS NULL AS live
+  FROM _prisma_migrations ORDER BY migration_name`;
+
+it('has committed migrations in Prisma’s layout', () => {
+  expect(committed.length).toBeGreaterThan(0);
+  for (const name of committed) expect(name).toMatch(/^\d{14}_[a-z0-9_]+$/);
+});
+
+describe.skipIf(!serverUrl)('on an empty PostgreSQL database', () => {
+  const cleanup: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const drop of cleanup) await drop();
+  });
+
+  it('applies every migration once, records them, and applies nothing the second time', async () => {
+    const database = await createEmptyDatabase(serverUrl!);
+    cleanup.push(database.drop);
+
+    expect(await migratePostgres(database.url)).toEqual({ applied: committed });
+    expect(await migratePostgres(database.url)).toEqual({ applied: [] });
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const applied = await client.query(listApplied);
+      expect(applied.rows).toEqual(
+        committed.map((name) => ({ migration_name: name, finished: true, live: true })),
+      );
+      const found = (await client.query(listTables)).rows.map((row) => row.table_name);
+      expect(found).toEqual([...tables, '_prisma_migrations'].sort());
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('lets two processes migrate at once: one applies, the other waits and finds nothing', async () => {
+    const database = await createEmptyDatabase(serverUrl!);
+    cleanup.push(database.drop);
+
+    const results = await Promise.all([
+      migratePostgres(database.url),
+      migratePostgres(database.url),
+    ]);
+    expect(results.map((result) => result.applied).sort()).toEqual([[], committed]);
+  });
+
+  it('migrates through openDatabase and answers ping until closed', async () => {
+    const database = await createEmptyDatabase(serverUrl!);
+    cleanup.push(database.drop);
+
+    const db = await openDatabase({ url: database.url });
+    expect(db.kind).toBe('postgres');
+    expect(await db.migrate()).toEqual({ applied: committed });
+    expect(await db.ping()).toBe(true);
+    expect(await db.prisma.application.findUnique({ where: { id: 'global' } })).toMatchObject({
+      name: 'Company',
+    });
+    await db.close();
+    expect(await db.ping()).toBe(false);
+  });
+});
+
+describe('on PGlite', () => {
+  it('applies every migration once, records them, and applies nothing the second time', async () => {
+    const client = await createPglite();
+    try {
+      expect(await migratePglite(client)).toEqual({ applied: committed });
+      expect(await migratePglite(client)).toEqual({ applied: [] });
+      expect((await client.query(listApplied)).rows).toEqual(
+        committed.map((name) => ({ migration_name: name, finished: true, live: true })),
+      );
+      const found = (await client.query<{ table_name: string }>(listTables)).rows.map(
+        (row) => row.table_name,
+      );
+      expect(found).toEqual([...tables, '_prisma_migrations'].sort());
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('keeps its data folder: created if missing, migrated once, reopened with its rows', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'portico-db-'));
+    const dataDir = path.join(parent, 'nested', 'pglite');
+    try {
+      const first = await openDatabase({ dataDir });
+      expect(first.kind).toBe('pglite');
+      expect(await first.migrate()).toEqual({ applied: committed });
+      await first.prisma.company.create({ data: { id: 'core1', name: 'Core' } });
+      await first.close();
+
+      const again = await openDatabase({ dataDir });
+      expect(await again.migrate()).toEqual({ applied: [] });
+      expect(await again.ping()).toBe(true);
+      expect(await again.prisma.company.findUnique({ where: { id: 'core1' } })).toMatchObject({
+        name: 'Core',
+      });
+      await again.close();
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a migration that fails instead of recording it as applied', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'portico-migrations-'));
+    const client = await createPglite();
+    try {
+      await cp(migrationsDir, dir, { recursive: true });
+      await mkdir(path.join(dir, '29990101000000_broken'));
+      await writeFile(
+        path.join(dir, '29990101000000_broken', 'migration.sql'),
+        'CREATE TABLE "broken" ("id" INTEGER);\nCREATE TABLE "broken" ("id" INTEGER);\n',
+      );
+      await expect(migratePglite(client, { migrationsDir: dir })).rejects.toThrow(/broken/);
+      const { rows } = await client.query<{ migration_name: string; finished: boolean }>(
+        listApplied,
+      );
+      expect(rows.find((row) => row.migration_name === '29990101000000_broken')?.finished).toBe(
+        false,
+      );
+    } finally {
+      await client.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
