@@ -8,7 +8,3 @@ export type { MigrateResult, MigrationSource } from './migrate.js';
 export { isPrismaError, isUniqueViolation, isForeignKeyViolation, isNotFound } from './errors.js';
 export { packageRoot, schemaPath, migrationsDir } from './paths.js';
 
-/** The pseudo-application of company-level roles and access, created by the init migration. */
-export const GLOBAL_APP_ID = 'global';
-/** Its built-in roles (`global.owner`, `global.admin`), also created by the init migration. */
-export const GLOBAL_ROLE_IDS = { owner: 'owner', admin: 'admin' } as const;

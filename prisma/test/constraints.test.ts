@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isForeignKeyViolation,
-  isUniqueViolation,
-  openDatabase,
-  GLOBAL_APP_ID,
-} from '../src/index.js';
+import { GLOBAL_APP_ID } from '@portico/contracts';
+import { isForeignKeyViolation, isUniqueViolation, openDatabase } from '../src/index.js';
 import type { Database, PrismaClient } from '../src/index.js';
 import { createTestDatabase } from '../src/testing/index.js';
 

@@ -47,7 +47,12 @@ const environment = z.object({
     .transform((value) => value.replace(/\/+$/, ''))
     .default(`http://localhost:${API_PORT}`),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
-  DATA_DIR: z.string().min(1).default('data'),
+  // Relative paths are taken from the repository root, whichever folder the process starts in.
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('data')
+    .transform((value) => path.resolve(repoRoot, value)),
   MIGRATE_ON_START: bool('MIGRATE_ON_START').default(true),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -112,5 +117,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Where the embedded database lives when DATABASE_URL is unset. */
 export function pgliteDir(config: Config): string {
-  return path.resolve(config.DATA_DIR, 'pglite');
+  return path.join(config.DATA_DIR, 'pglite');
 }

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `node dist/cli/migrate.js`: applies the migrations to DATABASE_URL, or to the embedded PGlite
-// in DATA_DIR (default ./data/pglite, relative to the current directory) when it is unset.
+// in DATA_DIR/pglite when it is unset: the same embedded database the API uses (DATA_DIR
+// defaults to data/, and a relative DATA_DIR is taken from the repository root, as the API does).
 import path from 'node:path';
 import { openDatabase } from '../client.js';
+import { packageRoot } from '../paths.js';
 
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
-  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join('data', 'pglite'));
+  const repoRoot = path.resolve(packageRoot, '..');
+  const dataDir = path.join(path.resolve(repoRoot, process.env.DATA_DIR ?? 'data'), 'pglite');
   const target = url ? `PostgreSQL ${describeUrl(url)}` : `PGlite in ${dataDir}`;
   const db = await openDatabase(url ? { url } : { dataDir });
   try {

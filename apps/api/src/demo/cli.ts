@@ -38,9 +38,13 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  const message =
-    error instanceof ConfigError || error instanceof Error ? error.message : String(error);
-  process.stderr.write(`db:demo failed: ${message}\n`);
-  process.exit(1);
-});
+// Exits explicitly: the embedded database keeps a timer for a few seconds after it closes.
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    const message =
+      error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+    process.stderr.write(`db:demo failed: ${message}\n`);
+    process.exit(1);
+  },
+);
