@@ -7,4 +7,3 @@ export { migratePostgres, migratePglite, readMigrations } from './migrate.js';
 export type { MigrateResult, MigrationSource } from './migrate.js';
 export { isPrismaError, isUniqueViolation, isForeignKeyViolation, isNotFound } from './errors.js';
 export { packageRoot, schemaPath, migrationsDir } from './paths.js';
-
