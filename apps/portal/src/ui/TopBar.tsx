@@ -1,6 +1,6 @@
 import { Button, Container, Dropdown, Navbar } from 'react-bootstrap';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME, SUCCESS_CODE } from '@portico/contracts';
+import { PRODUCT_NAME, SHELL_MESSAGES, SUCCESS_CODE } from '@portico/contracts';
 import { useSession } from '../session/context';
 import { Avatar } from './Avatar';
 import { codeText } from './code-text';
@@ -17,14 +17,18 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
     if (id === currentCompany) return;
     const answer = await switchCompany(id);
     if (answer.Code !== SUCCESS_CODE) {
-      toasts.show({ Title: 'Company not switched', Msg: codeText(answer.Code), Type: 'danger' });
+      toasts.show({
+        Title: SHELL_MESSAGES.companySwitchFailed,
+        Msg: codeText(answer.Code),
+        Type: 'danger',
+      });
     }
   }
 
   async function endSession() {
     const code = await signOut();
     if (code !== SUCCESS_CODE && code !== 'session_invalid' && code !== 'loading') {
-      toasts.show({ Title: 'Sign out failed', Msg: codeText(code), Type: 'danger' });
+      toasts.show({ Title: SHELL_MESSAGES.signOutFailed, Msg: codeText(code), Type: 'danger' });
     }
   }
 

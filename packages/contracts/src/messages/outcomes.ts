@@ -13,6 +13,13 @@ export const SESSION_MESSAGES = {
   reauthNetworkError: 'Network error during reauthentication.',
 } as const;
 
+/** The shell's own texts (top bar, network failures); ours, the specification has none. */
+export const SHELL_MESSAGES = {
+  networkError: 'The server could not be reached. Please try again.',
+  companySwitchFailed: 'Company not switched',
+  signOutFailed: 'Sign out failed',
+} as const;
+
 export const LOGIN_MESSAGES = {
   noCompanies: 'Internal error.',
   userNotFound: 'User not found.',
