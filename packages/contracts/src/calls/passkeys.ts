@@ -22,13 +22,18 @@ const extensionResults = z.record(z.string().max(64), z.unknown()).refine((value
   return Object.keys(value).length <= 16;
 }, 'Too many extension results.');
 
-/** navigator.credentials.create() as JSON (RegistrationResponseJSON). */
-export const passkeyAttestation = z.strictObject({
+/** The fields every WebAuthn credential JSON has, around its `response`. */
+const credentialFields = {
   id: b64url,
   rawId: b64url,
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: extensionResults,
+};
+
+/** navigator.credentials.create() as JSON (RegistrationResponseJSON). */
+export const passkeyAttestation = z.strictObject({
+  ...credentialFields,
   response: z.strictObject({
     clientDataJSON: b64url,
     attestationObject: b64url,
@@ -41,11 +46,7 @@ export const passkeyAttestation = z.strictObject({
 
 /** navigator.credentials.get() as JSON (AuthenticationResponseJSON). */
 export const passkeyAssertion = z.strictObject({
-  id: b64url,
-  rawId: b64url,
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: extensionResults,
+  ...credentialFields,
   response: z.strictObject({
     clientDataJSON: b64url,
     authenticatorData: b64url,
