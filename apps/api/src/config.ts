@@ -13,7 +13,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/api/src or apps/api/dist → the repository root. */
 const repoRoot = path.resolve(here, '..', '..', '..');
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD']);
 
 const bool = (name: string) =>
   z

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@portico/db';
+import type { Prisma, PrismaClient } from '@portico/db';
 import type { Config } from '../config.js';
 import { hashSecret } from '../credentials/argon2.js';
 import { newClientSecret } from '../credentials/tokens.js';
@@ -16,7 +16,7 @@ export interface BootstrapResult {
   admin?: InitialAdmin;
 }
 
-type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+type Tx = Prisma.TransactionClient;
 
 /** An arbitrary constant: the advisory lock that keeps two starting processes from racing. */
 const BOOTSTRAP_LOCK = 727_001;
@@ -28,9 +28,11 @@ const BOOTSTRAP_LOCK = 727_001;
  * from two processes at once, changes nothing.
  */
 export async function bootstrap(prisma: PrismaClient, config: Config): Promise<BootstrapResult> {
-  const generatedPassword = config.ADMIN_PASSWORD ? undefined : generatePassword();
-  // Hashing is slow; do it outside the transaction, even if the admin turns out to exist.
-  const passwordHash = await hashSecret(config.ADMIN_PASSWORD ?? generatedPassword ?? '');
+  // Hashing is slow: it is done outside the transaction, and only while core1 has no owner.
+  const needsAdmin = !(await findPlatformOwner(prisma));
+  const generatedPassword = needsAdmin && !config.ADMIN_PASSWORD ? generatePassword() : undefined;
+  const password = config.ADMIN_PASSWORD ?? generatedPassword;
+  const passwordHash = needsAdmin && password ? await hashSecret(password) : undefined;
 
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`;
@@ -38,7 +40,7 @@ export async function bootstrap(prisma: PrismaClient, config: Config): Promise<B
     await ensureApplication(tx, PLATFORM.portalApp, config);
     await ensureCompany(tx);
     await ensurePortalClient(tx, config);
-    const created = await ensureAdmin(tx, config, passwordHash);
+    const created = passwordHash ? await ensureAdmin(tx, config, passwordHash) : undefined;
     if (!created) return {};
     return {
       admin: {
@@ -105,16 +107,8 @@ async function ensureAdmin(
   config: Config,
   passwordHash: string,
 ): Promise<{ username: string; email: string } | undefined> {
-  const owner = await tx.access.findFirst({
-    where: {
-      companyId: PLATFORM.company.id,
-      appId: PLATFORM.globalApp.id,
-      status: 'verified',
-      roles: { some: { roleId: 'owner' } },
-    },
-    select: { id: true },
-  });
-  if (owner) return undefined;
+  // Checked again under the lock: another process may have created it meanwhile.
+  if (await findPlatformOwner(tx)) return undefined;
 
   const username = config.ADMIN_USERNAME.toLowerCase();
   const email = config.ADMIN_EMAIL.toLowerCase();
@@ -155,4 +149,16 @@ async function ensureAdmin(
     },
   });
   return { username, email };
+}
+
+function findPlatformOwner(db: Tx | PrismaClient) {
+  return db.access.findFirst({
+    where: {
+      companyId: PLATFORM.company.id,
+      appId: PLATFORM.globalApp.id,
+      status: 'verified',
+      roles: { some: { roleId: 'owner' } },
+    },
+    select: { id: true },
+  });
 }

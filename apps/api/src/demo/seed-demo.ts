@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@portico/db';
+import type { Prisma, PrismaClient } from '@portico/db';
 import { BUILT_IN_ROLES } from '@portico/contracts';
 import { hashSecret } from '../credentials/argon2.js';
 import { newClientSecret, randomToken, sha256 } from '../credentials/tokens.js';
@@ -17,7 +17,7 @@ export interface DemoResult {
 }
 
 const INVITE_VALID_DAYS = 7;
-type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+type Tx = Prisma.TransactionClient;
 
 /**
  * Adds the demo sample in one transaction, unless it is already there. Every demo user gets the

@@ -6,17 +6,12 @@ export function success<T>(msg: T): { Code: typeof SUCCESS_CODE; Msg: T } {
   return { Code: SUCCESS_CODE, Msg: msg };
 }
 
-export function failure(
-  code: ErrorCode,
-  detail: string | Record<string, unknown> = CODES[code].text || code,
-): FailureEnvelope {
-  return { Code: code, Msg: detail };
-}
-
+/** Sends a failure with its code's HTTP status; `Msg` defaults to the code's catalogue text. */
 export function sendFailure(
   reply: FastifyReply,
   code: ErrorCode,
-  detail?: string | Record<string, unknown>,
+  detail: string | Record<string, unknown> = CODES[code].text || code,
 ): FastifyReply {
-  return reply.code(statusOf(code)).type('application/json').send(failure(code, detail));
+  const answer: FailureEnvelope = { Code: code, Msg: detail };
+  return reply.code(statusOf(code)).type('application/json').send(answer);
 }

@@ -7,7 +7,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access, CallDefinition } from '@portico/contracts';
-import { COMMON_CODES, failureEnvelope, successEnvelope } from '@portico/contracts';
+import { codesOf, failureEnvelope, successEnvelope } from '@portico/contracts';
 import { success } from './envelope.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -80,6 +80,5 @@ export function registerCall<C extends CallDefinition>(
 }
 
 function describeCall(call: CallDefinition): string {
-  const codes = [...call.codes, ...COMMON_CODES].join(', ');
-  return `Who may call: **${call.access}**. Failure codes: ${codes}.`;
+  return `Who may call: **${call.access}**. Failure codes: ${codesOf(call).join(', ')}.`;
 }
