@@ -12,6 +12,13 @@ import { databasePlugin } from './plugins/database.js';
 import { portalPlugin } from './plugins/portal.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { loggerOptions } from './plugins/logger.js';
+import { originCheckPlugin } from './http/origin-check.js';
+import { sessionsPlugin } from './sessions/plugin.js';
+import { clientGuardPlugin } from './exchange/client-guard.js';
+import { mailPlugin } from './mail/plugin.js';
+import { rateLimitPlugin } from './abuse/rate-limit.js';
+import { uploadsPlugin } from './files/uploads.js';
+import { registerCapabilities } from './capabilities.js';
 import { healthRoutes } from './health/routes.js';
 import { vitalsRoutes } from './vitals/routes.js';
 
@@ -49,9 +56,16 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   }
   await app.register(openapiPlugin, { version: VERSION });
   await app.register(databasePlugin, { db });
+  await app.register(originCheckPlugin);
+  await app.register(uploadsPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(mailPlugin);
+  await app.register(sessionsPlugin);
+  await app.register(clientGuardPlugin);
 
   await app.register(healthRoutes, { version: VERSION });
   await app.register(vitalsRoutes);
+  await registerCapabilities(app);
 
   if (config.SERVE_PORTAL) await app.register(portalPlugin, { root: config.PORTAL_DIST });
   registerNotFound(app);

@@ -13,7 +13,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/api/src or apps/api/dist → the repository root. */
 const repoRoot = path.resolve(here, '..', '..', '..');
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'REDIS_URL']);
 
 const bool = (name: string) =>
   z
@@ -85,6 +85,15 @@ const environment = z.object({
   ADMIN_USERNAME: usernameRule.default('portico_admin'),
   ADMIN_EMAIL: emailRule.default('admin@portico.local'),
   ADMIN_PASSWORD: passwordRule.optional(),
+  // Mail: through this SMTP server when set (smtp:// or smtps://, credentials in the URL);
+  // otherwise every message is written to DATA_DIR/outbox and its link is logged.
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Portico <no-reply@portico.local>'),
+  // Rate-limit counters in Redis when set, so every API replica sees the same counts.
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  // false (default): unknown user, wrong password and blocked account answer alike. true: the
+  // sign-in and forgot calls say user_not_found / account_blocked (section 8's messages).
+  REVEAL_ACCOUNT_STATE: bool('REVEAL_ACCOUNT_STATE').default(false),
 });
 
 export type Config = z.infer<typeof environment>;

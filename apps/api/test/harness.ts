@@ -21,6 +21,8 @@ export interface TestApp {
 export async function startTestApp(
   settings: ConfigInput = {},
   logger: FastifyServerOptions['logger'] = false,
+  /** Extra routes a test needs (probes of a plugin), added before the app is ready. */
+  extend?: (app: FastifyInstance) => Promise<void>,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portico-test-'));
@@ -31,6 +33,7 @@ export async function startTestApp(
     ...settings,
   });
   const app = await buildApp({ config, db: database.db, logger });
+  if (extend) await extend(app);
   await app.ready();
   return {
     app,

@@ -4,6 +4,7 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access, CallDefinition } from '@portico/contracts';
@@ -41,10 +42,16 @@ declare module 'fastify' {
  * request and the answer and feed the OpenAPI document; the handler returns the answer's `Msg`
  * (or throws an ApiError) and never builds an envelope itself.
  */
+export interface CallOptions {
+  /** Per-IP limit for this call (@fastify/rate-limit route options); off when absent. */
+  rateLimit?: RateLimitOptions;
+}
+
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
   call: C,
   handler: CallHandler<C>,
+  options: CallOptions = {},
 ): void {
   const guard = call.access === 'public' ? undefined : app.accessGuards[call.access];
   if (call.access !== 'public' && !guard) {
@@ -68,6 +75,7 @@ export function registerCall<C extends CallDefinition>(
       },
     },
     ...(guard ? { preHandler: guard } : {}),
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {
       const input = {
         body: request.body,

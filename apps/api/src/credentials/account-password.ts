@@ -1,0 +1,50 @@
+import type { Database } from '../db.js';
+import { hashSecret, verifySecret } from './argon2.js';
+import { randomToken } from './tokens.js';
+
+export type PasswordCheck = { ok: true } | { ok: false; blocked: boolean; retriesLeft: number };
+
+/**
+ * Checks a password against the account and counts failures atomically: one UPDATE increments
+ * the counter and blocks the account when it reaches the client's login_retry_limit, so
+ * parallel wrong passwords are counted exactly. A right password resets the counter.
+ * The caller decides beforehand what a blocked or awaiting-reset account answers.
+ */
+export async function checkAccountPassword(
+  db: Database,
+  user: { id: string; passwordHash: string },
+  password: string,
+  retryLimit: number,
+): Promise<PasswordCheck> {
+  if (await verifySecret(user.passwordHash, password)) {
+    await db.prisma.user.updateMany({
+      where: { id: user.id, failedLoginCount: { gt: 0 } },
+      data: { failedLoginCount: 0 },
+    });
+    return { ok: true };
+  }
+  const rows = await db.prisma.$queryRaw<{ failed_login_count: number; status: string }[]>`
+    UPDATE users
+       SET failed_login_count = failed_login_count + 1,
+           status = CASE WHEN failed_login_count + 1 >= ${retryLimit} AND status = 'active'
+                         THEN 'blocked'::user_status ELSE status END,
+           updated_at = now()
+     WHERE id = ${user.id}
+ RETURNING failed_login_count, status`;
+  const row = rows[0];
+  const failed = Number(row?.failed_login_count ?? retryLimit);
+  return {
+    ok: false,
+    blocked: row?.status === 'blocked',
+    retriesLeft: Math.max(0, retryLimit - failed),
+  };
+}
+
+/** A hash of a random string, made once, verified when the user does not exist, so an unknown
+ * username costs the same argon2id time as a wrong password (account enumeration). */
+let dummyHash: Promise<string> | undefined;
+
+export async function spendPasswordTime(password: string): Promise<void> {
+  dummyHash ??= hashSecret(randomToken(16));
+  await verifySecret(await dummyHash, password);
+}

@@ -1,0 +1,97 @@
+import type { Prisma } from '@portico/db';
+import type { Database } from '../db.js';
+import { randomToken, sha256 } from '../credentials/tokens.js';
+
+type Tx = Prisma.TransactionClient;
+
+/** Why a session ended; kept on the row for the audit trail and support. */
+export type EndReason =
+  | 'signed_out'
+  | 'replaced'
+  | 'reauthenticated'
+  | 'revoked'
+  | 'access_removed'
+  | 'code_replay'
+  | 'device_blocked'
+  | 'device_removed'
+  | 'password_reset'
+  | 'company_removed';
+
+export interface OpenSessionInput {
+  userId: string;
+  client: { id: string; sessionTtl: number; allowMultipleSessions: boolean };
+  deviceId: string;
+  ip?: string;
+  userAgent?: string;
+  companyId?: string | null;
+  /**
+   * Opens the session already idle, so it answers session_expired until re-authentication
+   * lifts it: the sign-in confirmation step of users with PIN or passkey enabled.
+   */
+  needsConfirmation?: boolean;
+}
+
+export interface OpenedSession {
+  id: string;
+  /** The cookie value; only its hash is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Opens a session with a new token. With allow_multiple_sessions off, the user's other live
+ * sessions on that client end ("replaced") in the same transaction.
+ */
+export async function openSession(tx: Tx, input: OpenSessionInput): Promise<OpenedSession> {
+  const now = new Date();
+  if (!input.client.allowMultipleSessions) {
+    await endSessionsWhere(tx, { userId: input.userId, clientId: input.client.id }, 'replaced');
+  }
+  const token = randomToken(32);
+  const expiresAt = new Date(now.getTime() + input.client.sessionTtl * 1000);
+  const session = await tx.session.create({
+    data: {
+      tokenHash: sha256(token),
+      userId: input.userId,
+      clientId: input.client.id,
+      deviceId: input.deviceId,
+      currentCompanyId: input.companyId ?? null,
+      ip: input.ip ?? null,
+      userAgent: input.userAgent?.slice(0, 512) ?? null,
+      expiresAt,
+      lastSeenAt: input.needsConfirmation ? new Date(0) : now,
+    },
+    select: { id: true },
+  });
+  return { id: session.id, token, expiresAt };
+}
+
+/**
+ * Gives a session a new token and marks it active now (re-authentication): the old cookie
+ * value stops working at once. The TTL does not restart.
+ */
+export async function renewSessionToken(
+  tx: Tx,
+  sessionId: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken(32);
+  const session = await tx.session.update({
+    where: { id: sessionId },
+    data: { tokenHash: sha256(token), lastSeenAt: new Date() },
+    select: { expiresAt: true },
+  });
+  return { token, expiresAt: session.expiresAt };
+}
+
+/** Ends the live sessions matching `where`; ended rows keep their reason. Returns how many. */
+export async function endSessionsWhere(
+  tx: Tx | Database['prisma'],
+  where: Prisma.SessionWhereInput,
+  reason: EndReason,
+): Promise<number> {
+  const result = await tx.session.updateMany({
+    where: { ...where, endedAt: null },
+    data: { endedAt: new Date(), endReason: reason },
+  });
+  return result.count;
+}
