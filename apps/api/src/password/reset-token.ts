@@ -1,0 +1,56 @@
+import type { Prisma } from '@portico/db';
+import { randomToken, sha256 } from '../credentials/tokens.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** How long a reset link stays valid. */
+export const RESET_TTL_MINUTES = 60;
+
+/** The reset link (specification: /reset?code=), always from the configured public URL, never
+ * from request headers (a forged Host must not redirect the link). */
+export function resetLink(publicUrl: string, token: string): string {
+  const url = new URL('/reset', publicUrl);
+  url.searchParams.set('code', token);
+  return url.toString();
+}
+
+/**
+ * Issues a single-use reset link (stored as its SHA-256) and e-mails it, inside the caller's
+ * transaction: if the mail cannot be sent, nothing is left behind. Earlier unused links of the
+ * user stop working, so only the newest one is valid.
+ */
+export async function issueResetLink(
+  tx: Prisma.TransactionClient,
+  mailer: Mailer,
+  publicUrl: string,
+  input: {
+    user: { id: string; email: string; displayName: string };
+    reason: 'forgot' | 'admin';
+    requestedById?: string | null;
+  },
+): Promise<void> {
+  const now = new Date();
+  await tx.passwordResetToken.updateMany({
+    where: { userId: input.user.id, usedAt: null, expiresAt: { gt: now } },
+    data: { expiresAt: now },
+  });
+  const token = randomToken(32);
+  await tx.passwordResetToken.create({
+    data: {
+      tokenHash: sha256(token),
+      userId: input.user.id,
+      reason: input.reason,
+      requestedById: input.requestedById ?? null,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60 * 1000),
+    },
+  });
+  const link = resetLink(publicUrl, token);
+  const why =
+    input.reason === 'admin'
+      ? 'An administrator started a password reset for your account.'
+      : 'Someone (hopefully you) asked to reset the password of your account.';
+  await mailer.send({
+    to: input.user.email,
+    subject: 'Reset your Portico password',
+    text: `Hello ${input.user.displayName},\n\n${why}\nSet a new password here (valid for ${RESET_TTL_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
+  });
+}
