@@ -2,7 +2,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
 } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +29,7 @@ export type CallHandler<C extends CallDefinition> = (
  * How each access level is checked. Only levels with a guard can be registered: a call whose
  * guard does not exist yet fails at start-up instead of being served unguarded.
  */
-export type AccessGuards = Partial<Record<Access, preHandlerAsyncHookHandler>>;
+export type AccessGuards = Partial<Record<Access, preValidationAsyncHookHandler>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +74,9 @@ export function registerCall<C extends CallDefinition>(
         '5xx': failureEnvelope,
       },
     },
-    ...(guard ? { preHandler: guard } : {}),
+    // The guard runs before validation, so a caller who may not make the call learns nothing
+    // about its payload rules.
+    ...(guard ? { preValidation: guard } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {
       const input = {
