@@ -1,0 +1,31 @@
+import type { Prisma } from '@portico/db';
+import { sha256 } from '../credentials/tokens.js';
+
+export interface ClaimedInvitation {
+  id: string;
+  companyId: string;
+  appId: string;
+}
+
+/**
+ * Marks an open invitation verified in one conditional UPDATE (pending, unexpired, this code
+ * and this e-mail), so two acceptances or registrations at once take effect exactly once: the
+ * second waits for the first's row lock and then matches nothing (null).
+ * The code hash stays on the row: a used link then answers "already accepted" rather than
+ * "not found" (the code itself was never stored, and a verified row opens nothing).
+ */
+export async function claimInvitation(
+  tx: Prisma.TransactionClient,
+  input: { code: string; email: string; userId: string | null },
+): Promise<ClaimedInvitation | null> {
+  const rows = await tx.$queryRaw<{ id: string; company_id: string; app_id: string }[]>`
+    UPDATE access
+       SET status = 'verified'::access_status, user_id = COALESCE(${input.userId}, user_id),
+           accepted_at = now(), updated_at = now()
+     WHERE invite_code_hash = ${sha256(input.code)} AND email = ${input.email.trim().toLowerCase()}
+       AND status = 'pending'
+       AND (invite_expires_at IS NULL OR invite_expires_at > now())
+ RETURNING id, company_id, app_id`;
+  const row = rows[0];
+  return row ? { id: row.id, companyId: row.company_id, appId: row.app_id } : null;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordAudit } from '../audit/record-audit.js';
+import { hashSecret } from '../credentials/argon2.js';
+import { sha256 } from '../credentials/tokens.js';
+import { ApiError } from '../http/api-error.js';
+import { endSessionsWhere } from '../sessions/session-store.js';
+import { assertResetCodeUsable } from './reset-code-state.js';
+
+/**
+ * forgot.update: sets the new password with a reset code. The code is spent by one conditional
+ * UPDATE (unused, unexpired, and belonging to the named user), so the same link used twice at
+ * once works once. The account becomes active again with no failed attempts, every session of
+ * the user ends, and the user's other open links stop working.
+ */
+export async function resetPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { code: string; username: string; password: string },
+): Promise<void> {
+  // Answer the precise code before paying for argon2id.
+  const { userId } = await assertResetCodeUsable(app.db.prisma, input.code);
+  const user = await app.db.prisma.user.findUnique({
+    where: { id: userId },
+    select: { username: true },
+  });
+  if (!user || user.username !== input.username.toLowerCase()) {
+    throw new ApiError('forgot_invalid');
+  }
+  const passwordHash = await hashSecret(input.password);
+  const tokenHash = sha256(input.code);
+
+  await app.db.prisma.$transaction(async (tx) => {
+    const spent = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE password_reset_tokens
+         SET used_at = now()
+       WHERE token_hash = ${tokenHash} AND user_id = ${userId}
+         AND used_at IS NULL AND expires_at > now()
+   RETURNING id`;
+    const token = spent[0];
+    if (!token) {
+      // Someone else spent (or a newer link expired) it between the check and now.
+      await assertResetCodeUsable(tx, input.code);
+      throw new ApiError('forgot_used');
+    }
+    const now = new Date();
+    await tx.user.update({
+      where: { id: userId },
+      data: { passwordHash, status: 'active', failedLoginCount: 0, passwordChangedAt: now },
+    });
+    await tx.passwordResetToken.updateMany({
+      where: { userId, usedAt: null, expiresAt: { gt: now } },
+      data: { expiresAt: now },
+    });
+    const ended = await endSessionsWhere(tx, { userId }, 'password_reset');
+    await recordAudit(tx, {
+      action: 'password.reset',
+      actorId: userId,
+      target: userId,
+      ip: request.ip,
+      details: { token: token.id, sessionsEnded: ended },
+    });
+  });
+}

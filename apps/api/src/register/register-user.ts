@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '@portico/db';
+import { recordAudit } from '../audit/record-audit.js';
+import { hashSecret } from '../credentials/argon2.js';
+import { ApiError } from '../http/api-error.js';
+import { claimInvitation } from '../invites/accept-claim.js';
+import type { InvitationState } from '../invites/accept-find-invitation.js';
+import { findInvitation, invitationState } from '../invites/accept-find-invitation.js';
+
+export interface Registration {
+  username: string;
+  password: string;
+  mobile: string;
+  email: string;
+  displayName: string;
+  /** The invitation's access code. */
+  code: string;
+}
+
+/** Registration's own codes for an invitation that cannot be used (section 8). */
+function assertRegistrable(state: InvitationState): void {
+  if (state === 'missing') throw new ApiError('access_not_found');
+  if (state === 'accepted') throw new ApiError('verified');
+  if (state === 'expired') throw new ApiError('invite_expired');
+}
+
+/** Which unique field is taken: the username first, as the form shows it first. */
+async function assertNamesFree(app: FastifyInstance, username: string, email: string) {
+  const taken = await app.db.prisma.user.findFirst({
+    where: { OR: [{ username }, { email }] },
+    select: { username: true },
+  });
+  if (!taken) return;
+  throw new ApiError(taken.username === username ? 'user_already_enrolled' : 'email_already_inuse');
+}
+
+/**
+ * register.submit: creates the account named by an invitation and accepts that invitation, in
+ * one transaction. The invitation is claimed first by a conditional UPDATE (so two
+ * registrations with one invitation make one user; the second answers `verified`); a username
+ * or e-mail taken meanwhile is caught by the unique constraints. The invitee's other pending
+ * invitations learn the user id and stay pending (each is accepted from its own link).
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: Registration,
+): Promise<void> {
+  const username = input.username.toLowerCase();
+  const email = input.email.trim().toLowerCase();
+  assertRegistrable(invitationState(await findInvitation(app.db.prisma, input.code, email)));
+  await assertNamesFree(app, username, email);
+  const passwordHash = await hashSecret(input.password);
+
+  try {
+    await app.db.prisma.$transaction(async (tx) => {
+      const claimed = await claimInvitation(tx, { code: input.code, email, userId: null });
+      if (!claimed) {
+        assertRegistrable(invitationState(await findInvitation(tx, input.code, email)));
+        throw new ApiError('verified');
+      }
+      const user = await tx.user.create({
+        data: {
+          username,
+          email,
+          mobile: input.mobile,
+          displayName: input.displayName,
+          passwordHash,
+          passwordChangedAt: new Date(),
+        },
+        select: { id: true },
+      });
+      await tx.access.update({ where: { id: claimed.id }, data: { userId: user.id } });
+      await tx.access.updateMany({
+        where: { email, status: 'pending', userId: null },
+        data: { userId: user.id },
+      });
+      await tx.userPreference.create({ data: { userId: user.id, companyId: claimed.companyId } });
+      await recordAudit(tx, {
+        action: 'user.register',
+        actorId: user.id,
+        companyId: claimed.companyId,
+        target: user.id,
+        ip: request.ip,
+        details: { access: claimed.id, app: claimed.appId },
+      });
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Taken by a registration that committed in between: name it.
+    await assertNamesFree(app, username, email);
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SUBSCRIPTION_STATUS } from '@portico/contracts';
+import { auditContext, recordAudit } from '../audit/record-audit.js';
+import { ApiError } from '../http/api-error.js';
+import { sessionOf } from '../sessions/session-guard.js';
+
+/**
+ * subscriptions.update: joins (beta) or leaves (dis) the beta of a status-2 application for
+ * the session's current company. Any signed-in member may (the contract's level is `session`,
+ * and the specification lets every signed-in user manage subscriptions and beta access).
+ * Unknown applications and those not offered at all are not_found; a status-3 application
+ * (a paid subscription, whose Subscribe action the specification does not show) and a session
+ * without a company are app_access_prohibited. Leaving removes only a beta row, never a
+ * subscription.
+ */
+export async function updateSubscription(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { app: string; status: 'beta' | 'dis' },
+): Promise<void> {
+  const session = sessionOf(request);
+  const target = await app.db.prisma.application.findUnique({
+    where: { id: input.app },
+    select: { id: true, status: true },
+  });
+  if (
+    !target ||
+    (target.status !== SUBSCRIPTION_STATUS.beta &&
+      target.status !== SUBSCRIPTION_STATUS.subscription)
+  ) {
+    throw new ApiError('not_found');
+  }
+  const companyId = session.companyId;
+  if (target.status !== SUBSCRIPTION_STATUS.beta || !companyId) {
+    throw new ApiError('app_access_prohibited');
+  }
+  await app.db.prisma.$transaction(async (tx) => {
+    const changed =
+      input.status === 'beta'
+        ? await tx.companySubscription.createMany({
+            data: [{ companyId, appId: target.id, status: 'beta' }],
+            skipDuplicates: true,
+          })
+        : await tx.companySubscription.deleteMany({
+            where: { companyId, appId: target.id, status: 'beta' },
+          });
+    await recordAudit(tx, {
+      ...auditContext(request),
+      companyId,
+      action: 'subscription.update',
+      target: target.id,
+      details: { status: input.status, changed: changed.count > 0 },
+    });
+  });
+}
