@@ -38,7 +38,12 @@ export const updateSettings = defineCall({
       path: ['enable_pin'],
     }),
   answer: mfaFlags,
-  codes: ['invalid_credentials', 'rate_limit_exceeded'],
+  codes: [
+    'invalid_credentials',
+    'account_blocked',
+    'account_awaiting_reset',
+    'rate_limit_exceeded',
+  ],
 });
 
 export const setPin = defineCall({
@@ -49,5 +54,10 @@ export const setPin = defineCall({
   access: 'session',
   body: z.strictObject({ pin: mpinRule, password: base64Of(confirmDialogPasswordRule) }),
   answer: okMessage,
-  codes: ['invalid_credentials', 'rate_limit_exceeded'],
+  codes: [
+    'invalid_credentials',
+    'account_blocked',
+    'account_awaiting_reset',
+    'rate_limit_exceeded',
+  ],
 });

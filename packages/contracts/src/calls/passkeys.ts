@@ -75,7 +75,12 @@ export const registerOptions = defineCall({
   pathChosen: true,
   body: z.strictObject({ password: base64Of(confirmDialogPasswordRule) }),
   answer: creationOptions,
-  codes: ['invalid_credentials', 'rate_limit_exceeded'],
+  codes: [
+    'invalid_credentials',
+    'account_blocked',
+    'account_awaiting_reset',
+    'rate_limit_exceeded',
+  ],
 });
 
 export const registerVerify = defineCall({
