@@ -61,6 +61,7 @@ export const signIn = defineCall({
     'account_awaiting_reset',
     'user_not_found',
     'device_add',
+    'mail_failed',
     'rate_limit_exceeded',
     ...GATE_CODES,
   ],
@@ -106,6 +107,9 @@ export const reauth = defineCall({
     'account_failed',
     'invalid_pin',
     'account_blocked',
+    'account_awaiting_reset',
+    'passkey_invalid',
+    'callback_invalid',
     'device_add',
     'rate_limit_exceeded',
   ],
@@ -125,6 +129,7 @@ export const autologin = defineCall({
     'session_expired',
     'session_invalid',
     'device_add',
+    'rate_limit_exceeded',
     ...GATE_CODES,
   ],
 });
@@ -153,7 +158,7 @@ export const chooseCompany = defineCall({
     app: z.string().describe('application name for "Connect to <app>"'),
     redirect: z.string().describe('the registered redirect URL with code and com in its query'),
   }),
-  codes: [...GATE_CODES],
+  codes: ['rate_limit_exceeded', ...GATE_CODES],
 });
 
 export const details = defineCall({

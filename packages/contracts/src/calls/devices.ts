@@ -22,7 +22,20 @@ export const verify = defineCall({
       .describe('the one-time code'),
   }),
   answer: loginAnswer,
-  codes: ['invalid_otp', 'rate_limit_exceeded', 'device_limit_reached', 'unauthorized_device'],
+  codes: [
+    'invalid_otp',
+    'rate_limit_exceeded',
+    'device_limit_reached',
+    'unauthorized_device',
+    // The gates run again when the code is redeemed (access or the account may have changed).
+    'account_blocked',
+    'account_awaiting_reset',
+    'app_disabled',
+    'app_access_prohibited',
+    'access_not_found',
+    'access_unverified',
+    'credential_stuffing_detected',
+  ],
 });
 
 export const list = defineCall({

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { recordSignInAttempt } from '../abuse/sign-in-defence.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { ApiError } from '../http/api-error.js';
+import type { SignInClient } from '../gates/sign-in-client.js';
+import { ATTEMPT_USERNAME_MAX } from './check-credentials.js';
+
+/** Who tried to sign in, as far as the sign-in got before it was answered. */
+export interface AttemptContext {
+  ip: string;
+  /** The username (or e-mail) tried, lowercased. */
+  login: string;
+  /** Known once the client gate passed (a client id that does not exist is not recorded). */
+  client: SignInClient | null;
+  userId: string | null;
+}
+
+/** A failed attempt: audited (auth.sign_in_failed, and auth.account_blocked when it blocked the
+ * account) and recorded for the brute-force defence, which may answer
+ * credential_stuffing_detected instead (it throws). */
+export async function recordFailedAttempt(
+  app: FastifyInstance,
+  attempt: AttemptContext,
+  error: ApiError,
+  blockedNow = false,
+): Promise<void> {
+  const common = {
+    actorId: attempt.userId,
+    clientId: attempt.client?.id ?? null,
+    ip: attempt.ip,
+    target: attempt.userId ?? attempt.login.slice(0, ATTEMPT_USERNAME_MAX),
+  };
+  // device_add is a step, not a failure: the code's issue is audited with it (device.code_sent).
+  if (error.code !== 'device_add') {
+    await app.db.prisma.$transaction(async (tx) => {
+      await recordAudit(tx, {
+        ...common,
+        action: 'auth.sign_in_failed',
+        details: { reason: error.code, login: attempt.login.slice(0, ATTEMPT_USERNAME_MAX) },
+      });
+      if (blockedNow) await recordAudit(tx, { ...common, action: 'auth.account_blocked' });
+    });
+  }
+  await recordSignInAttempt(app, {
+    ip: attempt.ip,
+    username: attempt.login,
+    userId: attempt.userId,
+    clientId: attempt.client?.id ?? null,
+    appId: attempt.client?.appId ?? null,
+    success: false,
+    reason: error.code,
+  });
+}
+
+/** A successful attempt (the audit event auth.sign_in commits with the session). */
+export async function recordSuccessfulAttempt(
+  app: FastifyInstance,
+  attempt: AttemptContext,
+): Promise<void> {
+  await recordSignInAttempt(app, {
+    ip: attempt.ip,
+    username: attempt.login,
+    userId: attempt.userId,
+    clientId: attempt.client?.id ?? null,
+    appId: attempt.client?.appId ?? null,
+    success: true,
+  });
+}

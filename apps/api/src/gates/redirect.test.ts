@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isAcceptableRedirect } from './redirect.js';
+
+const REGISTERED = 'https://client.example.test/callback';
+
+describe('isAcceptableRedirect', () => {
+  it.each([
+    '',
+    '/',
+    '/manage/me',
+    '/manage/users?x=1#top',
+    'https://client.example.test/callback',
+    'https://client.example.test/callback/',
+    'https://client.example.test/callback/deep?state=1',
+  ])('accepts %j', (redirect) => {
+    expect(isAcceptableRedirect(redirect, REGISTERED)).toBe(true);
+  });
+
+  it.each([
+    '//evil.example/x',
+    '/\\evil.example',
+    '/manage\n/me',
+    'https://evil.example/callback',
+    'http://client.example.test/callback',
+    'https://client.example.test:8443/callback',
+    'https://client.example.test/callback-evil',
+    'https://client.example.test/other',
+    'https://client.example.test/callback/../admin',
+    'https://user:pw@client.example.test/callback',
+    'javascript:alert(1)',
+    'manage/me',
+  ])('refuses %j', (redirect) => {
+    expect(isAcceptableRedirect(redirect, REGISTERED)).toBe(false);
+  });
+
+  it('takes the whole origin when the registered redirect is a root', () => {
+    expect(isAcceptableRedirect('https://a.example/any/path', 'https://a.example/')).toBe(true);
+    expect(isAcceptableRedirect('https://b.example/', 'https://a.example/')).toBe(false);
+  });
+
+  it('refuses absolute URLs when the registered redirect is not a URL', () => {
+    expect(isAcceptableRedirect('https://a.example/', 'not a url')).toBe(false);
+  });
+});
