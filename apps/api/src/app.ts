@@ -13,6 +13,7 @@ import { portalPlugin } from './plugins/portal.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { loggerOptions } from './plugins/logger.js';
 import { originCheckPlugin } from './http/origin-check.js';
+import { sendFailure } from './http/envelope.js';
 import { sessionsPlugin } from './sessions/plugin.js';
 import { clientGuardPlugin } from './exchange/client-guard.js';
 import { mailPlugin } from './mail/plugin.js';
@@ -40,6 +41,12 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     bodyLimit: 1024 * 1024,
     // Request ids are generated, never taken from a client header.
     genReqId: () => crypto.randomUUID(),
+    // The router's own refusals (a path parameter over maxParamLength, a malformed URL) leave in
+    // the envelope too: such a path names nothing, so not_found (e.g. /v1/files/<300 chars>).
+    frameworkErrors: (error, _request, reply) => {
+      const known = error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL';
+      sendFailure(reply, known ? 'not_found' : 'server_error');
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,63 @@
 import type { FastifyInstance } from 'fastify';
+import { company } from '@portico/contracts';
+import { registerCall } from '../http/register-call.js';
+import { ApiError } from '../http/api-error.js';
+import { sessionOf } from '../sessions/session-guard.js';
+import { auditContext, recordAudit } from '../audit/record-audit.js';
+import { readImageUpload } from '../files/read-image-upload.js';
+import { storeImage } from '../files/store-image.js';
+import { imageUrl } from '../files/image-url.js';
+import { companyDetails } from './company-details.js';
 
-/** Routes: own company profile and image. */
+/**
+ * Routes: own company profile and image. Update and image upload are `company-admin` in the
+ * contracts: the guard lets only global.owner or global.admin of the current company through,
+ * and they act on the session's current company only.
+ */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  registerCall(app, company.details, async (_input, request) =>
+    companyDetails(app.db, sessionOf(request).companyId, app.config.PUBLIC_URL),
+  );
+
+  registerCall(app, company.update, async ({ body }, request) => {
+    const companyId = currentCompany(request);
+    await app.db.prisma.$transaction(async (tx) => {
+      const updated = await tx.company.updateMany({
+        where: { id: companyId },
+        data: { name: body.name },
+      });
+      // Only if the company vanished after the guard read the session's roles.
+      if (updated.count === 0) throw new ApiError('forbidden');
+      await recordAudit(tx, {
+        ...auditContext(request),
+        action: 'company.profile_update',
+        target: `company:${companyId}`,
+        details: { name: body.name },
+      });
+    });
+    return 'Company updated';
+  });
+
+  registerCall(app, company.uploadImage, async (_input, request) => {
+    const companyId = currentCompany(request);
+    const { image } = await readImageUpload(request);
+    const stored = await app.db.prisma.$transaction(async (tx) => {
+      const result = await storeImage(tx, { kind: 'company', companyId }, image);
+      await recordAudit(tx, {
+        ...auditContext(request),
+        action: 'company.image',
+        target: `company:${companyId}`,
+        details: { image: result.id, type: image.contentType, size: image.bytes.length },
+      });
+      return result;
+    });
+    return imageUrl(app.config.PUBLIC_URL, stored.id);
+  });
+}
+
+/** The company-admin guard only passes sessions with a current company. */
+function currentCompany(request: Parameters<typeof sessionOf>[0]): string {
+  const companyId = sessionOf(request).companyId;
+  if (companyId === null) throw new ApiError('forbidden');
+  return companyId;
 }

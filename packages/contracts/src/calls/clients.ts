@@ -46,7 +46,10 @@ export const add = defineCall({
   summary: 'Add a client to an application; the secret is shown whole only in this answer',
   access: 'platform-admin',
   pathChosen: true,
-  body: z.strictObject(clientFields).transform(webHashOff),
+  // A new client allows multiple sessions unless told otherwise (section 3).
+  body: z
+    .strictObject({ ...clientFields, allow_multiple_sessions: z.boolean().default(true) })
+    .transform(webHashOff),
   answer: z.object({ client_id: z.string(), client_secret: z.string() }),
   codes: ['not_found'],
 });

@@ -41,7 +41,8 @@ export const remove = defineCall({
   summary: 'Remove a role (not a built-in one) and its grants',
   access: 'platform-admin',
   pathChosen: true,
-  query: z.strictObject({ id: roleIdRule }),
+  // A role id is unique within its application only, so the application is named too.
+  query: z.strictObject({ id: roleIdRule, app: appIdRule }),
   body: z.strictObject({}),
   answer: okMessage,
   codes: ['not_found', 'forbidden'],

@@ -1,0 +1,35 @@
+import type { Prisma } from '@portico/db';
+import { ApiError } from '../http/api-error.js';
+import { releaseImage } from '../files/store-image.js';
+import { refuseRemovingPlatformApp } from './protected-apps.js';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Removes an application in the caller's transaction. The delete cascades its clients (and
+ * with them their sessions, device codes and exchange codes), roles and their grants, access
+ * and invitations, and subscriptions; ban history keeps its rows without the app. The icons
+ * are deleted unless something else uses them.
+ */
+export async function removeApp(
+  tx: Tx,
+  appId: string,
+): Promise<{ clients: number; roles: number; access: number }> {
+  refuseRemovingPlatformApp(appId);
+  const app = await tx.application.findUnique({
+    where: { id: appId },
+    select: {
+      smallIconId: true,
+      largeIconId: true,
+      _count: { select: { clients: true, roles: true, access: true } },
+    },
+  });
+  if (!app) throw new ApiError('not_found');
+  // deleteMany: a concurrent removal makes this one not_found instead of a failure.
+  const deleted = await tx.application.deleteMany({ where: { id: appId } });
+  if (deleted.count === 0) throw new ApiError('not_found');
+  for (const icon of new Set([app.smallIconId, app.largeIconId])) {
+    if (icon) await releaseImage(tx, icon);
+  }
+  return app._count;
+}

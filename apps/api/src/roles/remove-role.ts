@@ -1,0 +1,32 @@
+import { BUILT_IN_ROLES } from '@portico/contracts';
+import type { Prisma } from '@portico/db';
+import { ApiError } from '../http/api-error.js';
+
+type Tx = Prisma.TransactionClient;
+
+const BUILT_IN = new Set<string>(BUILT_IN_ROLES.map((role) => role.id));
+
+/**
+ * Removes a role of an application in the caller's transaction. The built-in roles (admin and
+ * owner) of every application are never removed. Its grants go with it (cascade), and an
+ * access or invitation left with no role for the application goes too (section 4: removing
+ * all of a user's roles for an app removes the invite or access). Returns how many accesses
+ * were removed that way.
+ */
+export async function removeRole(
+  tx: Tx,
+  appId: string,
+  roleId: string,
+): Promise<{ grants: number; emptiedAccess: number }> {
+  if (BUILT_IN.has(roleId)) throw new ApiError('forbidden', 'Built-in roles cannot be removed.');
+  const holders = await tx.accessRole.findMany({
+    where: { appId, roleId },
+    select: { accessId: true },
+  });
+  const deleted = await tx.role.deleteMany({ where: { appId, id: roleId } });
+  if (deleted.count === 0) throw new ApiError('not_found');
+  const emptied = await tx.access.deleteMany({
+    where: { id: { in: holders.map((holder) => holder.accessId) }, roles: { none: {} } },
+  });
+  return { grants: holders.length, emptiedAccess: emptied.count };
+}
