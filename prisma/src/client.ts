@@ -56,7 +56,11 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
   // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the
   // process. The pool discards that client and opens another when needed.
   pool.on('error', options.onPoolError ?? (() => {}));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), log: options.log ?? [] });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool),
+    log: options.log ?? [],
+    transactionOptions: TRANSACTION_OPTIONS,
+  });
   let closed: Promise<void> | undefined;
   return {
     prisma,
@@ -70,6 +74,13 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
   };
 }
 
+/**
+ * Interactive transactions may end with an e-mail (sent last, so a refused mail rolls the change
+ * back); the mailer gives up within 20 s, so the transaction must outlive that, not Prisma's 5 s
+ * default.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
+
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.memory ? undefined : options.dataDir;
   return databaseOnPglite(await createPglite(dataDir ? { dataDir } : {}), options);
@@ -80,6 +91,7 @@ export function databaseOnPglite(client: PGlite, options: OpenDatabaseOptions = 
   const prisma = new PrismaClient({
     adapter: new PglitePrismaAdapterFactory(client),
     log: options.log ?? [],
+    transactionOptions: TRANSACTION_OPTIONS,
   });
   let closed: Promise<void> | undefined;
   return {

@@ -26,7 +26,10 @@ export async function serveImage(
   reply
     .header('ETag', etag)
     .header('Cache-Control', IMAGE_CACHE_CONTROL)
-    .header('X-Content-Type-Options', 'nosniff');
+    .header('X-Content-Type-Options', 'nosniff')
+    // Client applications on other sites show landing icons and avatars from here: helmet's
+    // same-site default would make browsers refuse them.
+    .header('Cross-Origin-Resource-Policy', 'cross-origin');
   if (matchesEtag(request.headers['if-none-match'], headerOnly.sha256)) {
     reply.code(304).send();
     return;

@@ -59,6 +59,7 @@ describe('image uploads and served files', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(type);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(served.headers.etag).toBe(`"${sha}"`);
       expect(served.rawPayload.equals(bytes)).toBe(true);
