@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditContext, recordAudit } from '../audit/record-audit.js';
+import { ApiError } from '../http/api-error.js';
+
+export interface BranchEntry {
+  id: string;
+  name: string;
+}
+
+/** branches.list: a company's branches by name. */
+export async function listBranches(
+  app: FastifyInstance,
+  companyId: string,
+): Promise<BranchEntry[]> {
+  return app.db.prisma.branch.findMany({
+    where: { companyId },
+    select: { id: true, name: true },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/** branches.add: a new branch; an id the company already uses is `app_enrolled` (Id already taken). */
+export async function addBranch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: string,
+  branch: BranchEntry,
+): Promise<void> {
+  await app.db.prisma.$transaction(async (tx) => {
+    // ON CONFLICT DO NOTHING: a concurrent add of the same id loses cleanly, not with a 500.
+    const { count } = await tx.branch.createMany({
+      data: [{ companyId, id: branch.id, name: branch.name }],
+      skipDuplicates: true,
+    });
+    if (count === 0) throw new ApiError('app_enrolled', 'Id already taken.');
+    await recordAudit(tx, {
+      ...auditContext(request),
+      action: 'branch.add',
+      target: `branch:${companyId}/${branch.id}`,
+      details: { company: companyId, name: branch.name },
+    });
+  });
+}
+
+/** branches.update: renames a branch of the company; an unknown id is not_found. */
+export async function updateBranch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: string,
+  branch: BranchEntry,
+): Promise<void> {
+  await app.db.prisma.$transaction(async (tx) => {
+    const { count } = await tx.branch.updateMany({
+      where: { companyId, id: branch.id },
+      data: { name: branch.name },
+    });
+    if (count === 0) throw new ApiError('not_found');
+    await recordAudit(tx, {
+      ...auditContext(request),
+      action: 'branch.update',
+      target: `branch:${companyId}/${branch.id}`,
+      details: { company: companyId, name: branch.name },
+    });
+  });
+}
+
+/** branches.remove: deletes a branch of the company and (cascade) its user assignments. */
+export async function removeBranch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: string,
+  branchId: string,
+): Promise<void> {
+  await app.db.prisma.$transaction(async (tx) => {
+    const assignments = await tx.userBranch.count({ where: { companyId, branchId } });
+    const { count } = await tx.branch.deleteMany({ where: { companyId, id: branchId } });
+    if (count === 0) throw new ApiError('not_found');
+    await recordAudit(tx, {
+      ...auditContext(request),
+      action: 'branch.remove',
+      target: `branch:${companyId}/${branchId}`,
+      details: { company: companyId, assignmentsRemoved: assignments },
+    });
+  });
+}

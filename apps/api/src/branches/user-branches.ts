@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { USERS_PAGE_SIZE } from '@portico/contracts';
+import { auditContext, recordAudit } from '../audit/record-audit.js';
+import { ApiError } from '../http/api-error.js';
+import { lockAccessOf } from '../users/access-lock.js';
+import { findCompanyMember } from '../users/company-member.js';
+
+export interface UserBranchEntry {
+  id: string;
+  name: string;
+  servicing: boolean;
+}
+
+/**
+ * branches.userBranches: one page (30, from `offset`) of a member's branches in the company, the
+ * servicing one first, then by name; `servicing` names the servicing branch whatever the page.
+ */
+export async function listUserBranches(
+  app: FastifyInstance,
+  companyId: string,
+  input: { userid: string; offset: number },
+): Promise<{ branches: UserBranchEntry[]; servicing: string | null }> {
+  const prisma = app.db.prisma;
+  const member = await findCompanyMember(prisma, companyId, { id: input.userid });
+  if (!member) throw new ApiError('user_not_found');
+  const rows = await prisma.userBranch.findMany({
+    where: { userId: member.id, companyId },
+    select: { branchId: true, servicing: true, branch: { select: { name: true } } },
+    orderBy: [{ servicing: 'desc' }, { branch: { name: 'asc' } }, { branchId: 'asc' }],
+    skip: input.offset,
+    take: USERS_PAGE_SIZE,
+  });
+  const servicing = await prisma.userBranch.findFirst({
+    where: { userId: member.id, companyId, servicing: true },
+    select: { branchId: true },
+  });
+  return {
+    branches: rows.map((row) => ({
+      id: row.branchId,
+      name: row.branch.name,
+      servicing: row.servicing,
+    })),
+    servicing: servicing?.branchId ?? null,
+  };
+}
+
+/**
+ * branches.addUserBranch: assigns a branch of the company to a member (or changes the servicing
+ * flag of an assigned one). A servicing branch clears the previous one's flag first, in the same
+ * transaction (a partial unique index allows one per user and company); the per-user lock keeps
+ * two assignments at once from both clearing and then colliding.
+ */
+export async function addUserBranch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: string,
+  input: { userid: string; branch: string; servicing: boolean },
+): Promise<void> {
+  await app.db.prisma.$transaction(async (tx) => {
+    await lockAccessOf(tx, companyId, `user:${input.userid}`);
+    const member = await findCompanyMember(tx, companyId, { id: input.userid });
+    if (!member) throw new ApiError('user_not_found');
+    const branch = await tx.branch.findUnique({
+      where: { companyId_id: { companyId, id: input.branch } },
+      select: { id: true },
+    });
+    if (!branch) throw new ApiError('not_found');
+    if (input.servicing) {
+      await tx.userBranch.updateMany({
+        where: { userId: member.id, companyId, servicing: true, NOT: { branchId: branch.id } },
+        data: { servicing: false },
+      });
+    }
+    const key = { userId: member.id, companyId, branchId: branch.id };
+    await tx.userBranch.upsert({
+      where: { userId_companyId_branchId: key },
+      create: { ...key, servicing: input.servicing },
+      update: { servicing: input.servicing },
+    });
+    await recordAudit(tx, {
+      ...auditContext(request),
+      action: 'user.branch.add',
+      target: member.id,
+      details: { branch: branch.id, servicing: input.servicing },
+    });
+  });
+}
+
+/** branches.removeUserBranch: unassigns a branch from a member; not assigned is not_found. */
+export async function removeUserBranch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: string,
+  input: { userid: string; branch: string },
+): Promise<void> {
+  await app.db.prisma.$transaction(async (tx) => {
+    const member = await findCompanyMember(tx, companyId, { id: input.userid });
+    if (!member) throw new ApiError('user_not_found');
+    const { count } = await tx.userBranch.deleteMany({
+      where: { userId: member.id, companyId, branchId: input.branch },
+    });
+    if (count === 0) throw new ApiError('not_found');
+    await recordAudit(tx, {
+      ...auditContext(request),
+      action: 'user.branch.remove',
+      target: member.id,
+      details: { branch: input.branch },
+    });
+  });
+}

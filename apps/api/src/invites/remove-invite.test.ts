@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/harness.js';
+import { startTestApp } from '../../test/harness.js';
+import {
+  bootstrapPlatform,
+  createApp,
+  createCompany,
+  grantAccess,
+  signedInMember,
+  unique,
+} from '../../test/factories.js';
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+/** invites.remove: only pending rows, section 6 for company roles, isolation, bad input. */
+describe('invites.remove', () => {
+  let t: TestApp;
+  let companyId: string;
+  let appId: string;
+  let owner: Member;
+  let admin: Member;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await bootstrapPlatform(t);
+    companyId = (await createCompany(t)).id;
+    appId = (await createApp(t)).id;
+    owner = await signedInMember(t, companyId, ['owner']);
+    admin = await signedInMember(t, companyId, ['admin']);
+  });
+  afterAll(() => t.close());
+
+  const remove = (payload: Record<string, unknown>, cookie = admin.session.cookie) =>
+    t.app.inject({ method: 'POST', url: '/v1/invite/remove', headers: { cookie }, payload });
+  const pending = (app: string, roles: string[]) =>
+    grantAccess(t, {
+      companyId,
+      appId: app,
+      email: `${unique('inv')}@example.test`,
+      roles,
+      status: 'pending',
+    });
+  const exists = async (id: string) =>
+    (await t.db.prisma.access.findUnique({ where: { id } })) !== null;
+
+  it('deletes a pending invitation with an audit event', async () => {
+    const row = await pending(appId, ['viewer']);
+    const res = await remove({ email: row.email, app: appId });
+    expect(res.json()).toEqual({ Code: '200', Msg: `${appId} invite deleted successfully.` });
+    expect(await exists(row.id)).toBe(false);
+    expect(
+      await t.db.prisma.auditEvent.count({ where: { action: 'invite.remove', target: row.id } }),
+    ).toBe(1);
+  });
+
+  it('answers verified for an accepted access and not_found for none', async () => {
+    const member = await signedInMember(t, companyId, []);
+    expect((await remove({ email: member.email, app: 'global' })).json().Code).toBe('verified');
+    expect(await t.db.prisma.access.count({ where: { email: member.email } })).toBe(1);
+    expect((await remove({ email: member.email, app: appId })).json().Code).toBe('not_found');
+  });
+
+  it('lets only an owner withdraw an invitation to global.owner or global.admin', async () => {
+    const row = await pending('global', ['admin']);
+    expect((await remove({ email: row.email, app: 'global' })).json().Code).toBe('forbidden');
+    expect(await exists(row.id)).toBe(true);
+    const byOwner = await remove({ email: row.email, app: 'global' }, owner.session.cookie);
+    expect(byOwner.json().Code).toBe('200');
+    expect(await exists(row.id)).toBe(false);
+  });
+
+  it("treats another company's invitations as unknown, and refuses plain members", async () => {
+    const row = await pending(appId, ['viewer']);
+    const outsider = await signedInMember(t, (await createCompany(t)).id, ['owner']);
+    const member = await signedInMember(t, companyId, []);
+    const payload = { email: row.email, app: appId };
+    expect((await remove(payload, outsider.session.cookie)).json().Code).toBe('not_found');
+    expect((await remove(payload, member.session.cookie)).json().Code).toBe('forbidden');
+    expect(await exists(row.id)).toBe(true);
+  });
+
+  it.each([
+    ['a missing e-mail', { app: 'x' }],
+    ['a bad e-mail', { email: 'x', app: 'x' }],
+    ['an over-long app', { email: 'a@example.test', app: 'x'.repeat(65) }],
+    ['an extra field', { email: 'a@example.test', app: 'x', com: 'y' }],
+  ])('answers incomplete_param for %s', async (_, payload) => {
+    expect((await remove(payload)).json().Code).toBe('incomplete_param');
+  });
+});

@@ -1,0 +1,39 @@
+import type { Prisma } from '@portico/db';
+
+/** One access entry of the users screen (section 3), with its user's overall status. */
+export interface AccessRow {
+  app: string;
+  /** Always empty: invitation codes are stored hashed and travel only in the invitee's mail. */
+  code: string;
+  email: string;
+  status: string;
+  com: string;
+  userid: string | null;
+  username: string | null;
+  roles: string[];
+  user_status: string | null;
+}
+
+/** ARRAY(subquery) is an empty array, never null, for an access without roles. */
+type RawAccessRow = Omit<AccessRow, 'code'>;
+
+/**
+ * The flat access rows of some e-mails in one company, ordered by e-mail then application. An
+ * invitee without an account has `userid`, `username` and `user_status` null.
+ */
+export async function accessRowsOf(
+  db: Prisma.TransactionClient,
+  companyId: string,
+  emails: readonly string[],
+): Promise<AccessRow[]> {
+  if (emails.length === 0) return [];
+  const rows = await db.$queryRaw<RawAccessRow[]>`
+    SELECT a.app_id AS app, a.email, a.status::text AS status, a.company_id AS com,
+           a.user_id AS userid, u.username, u.status::text AS user_status,
+           ARRAY(SELECT ar.role_id FROM access_roles ar
+                  WHERE ar.access_id = a.id ORDER BY ar.role_id) AS roles
+      FROM access a LEFT JOIN users u ON u.id = a.user_id
+     WHERE a.company_id = ${companyId} AND a.email = ANY(${emails as string[]})
+     ORDER BY a.email, a.app_id`;
+  return rows.map((row) => ({ ...row, code: '' }));
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../credentials/tokens.js';
+import type { TestApp } from '../../test/harness.js';
+import { startTestApp } from '../../test/harness.js';
+import type { MailPeer } from '../../test/mail-peer.js';
+import { startMailPeer } from '../../test/mail-peer.js';
+import {
+  bootstrapPlatform,
+  createCompany,
+  grantAccess,
+  signedInMember,
+} from '../../test/factories.js';
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+const PUBLIC_URL = 'https://portal.example.test';
+
+/** users.resetPassword through a real SMTP peer: the link, the status, rollback, section 6. */
+describe('users.resetPassword', () => {
+  let t: TestApp;
+  let peer: MailPeer;
+  let companyId: string;
+  let otherCompanyId: string;
+  let owner: Member;
+  let admin: Member;
+  let outsider: Member;
+
+  beforeAll(async () => {
+    peer = await startMailPeer();
+    t = await startTestApp({ SMTP_URL: peer.url, PUBLIC_URL });
+    await bootstrapPlatform(t);
+    companyId = (await createCompany(t)).id;
+    otherCompanyId = (await createCompany(t)).id;
+    owner = await signedInMember(t, companyId, ['owner']);
+    admin = await signedInMember(t, companyId, ['admin']);
+    outsider = await signedInMember(t, otherCompanyId, ['owner']);
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.close();
+  });
+
+  const post = (url: string, payload: Record<string, unknown>, cookie = admin.session.cookie) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+
+  it('marks the account awaiting_reset and mails a single-use link', async () => {
+    const member = await signedInMember(t, companyId, []);
+    await t.db.prisma.user.update({ where: { id: member.id }, data: { status: 'blocked' } });
+    const res = await post('/v1/users/reset', { username: member.username });
+    expect(res.json()).toMatchObject({ Code: '200' });
+    const mail = await peer.nextMailTo(member.email);
+    const link = new URL(/https:\/\/\S+/.exec(mail.text)?.[0] ?? '');
+    expect(link.origin).toBe(PUBLIC_URL);
+    expect(link.pathname).toBe('/reset');
+    const code = link.searchParams.get('code') ?? '';
+    const token = await t.db.prisma.passwordResetToken.findFirstOrThrow({
+      where: { userId: member.id },
+    });
+    expect(token).toMatchObject({
+      tokenHash: sha256(code),
+      reason: 'admin',
+      requestedById: admin.id,
+    });
+    const user = await t.db.prisma.user.findUniqueOrThrow({ where: { id: member.id } });
+    expect(user.status).toBe('awaiting_reset');
+    const audit = await t.db.prisma.auditEvent.findFirstOrThrow({
+      where: { action: 'user.password.reset', target: member.id },
+    });
+    expect(JSON.stringify(audit.details)).not.toContain(code);
+  });
+
+  it('changes nothing when the mail is refused (mail_failed)', async () => {
+    const member = await signedInMember(t, companyId, []);
+    peer.refuse(true);
+    try {
+      const res = await post('/v1/users/reset', { username: member.username });
+      expect(res.json().Code).toBe('mail_failed');
+    } finally {
+      peer.refuse(false);
+    }
+    const user = await t.db.prisma.user.findUniqueOrThrow({ where: { id: member.id } });
+    expect(user.status).toBe('active');
+    expect(await t.db.prisma.passwordResetToken.count({ where: { userId: member.id } })).toBe(0);
+  });
+
+  it('refuses oneself and, unless an owner, an admin', async () => {
+    expect((await post('/v1/users/reset', { username: admin.username })).json().Code).toBe(
+      'forbidden',
+    );
+    const other = await signedInMember(t, companyId, ['admin']);
+    expect((await post('/v1/users/reset', { username: other.username })).json().Code).toBe(
+      'forbidden',
+    );
+    const byOwner = await post(
+      '/v1/users/reset',
+      { username: other.username },
+      owner.session.cookie,
+    );
+    expect(byOwner.json().Code).toBe('200');
+    await peer.nextMailTo(other.email);
+  });
+
+  it('treats invitees and users of other companies as unknown, changing nothing', async () => {
+    // A member of the other company, only invited here.
+    const invitee = await signedInMember(t, otherCompanyId, []);
+    await grantAccess(t, { companyId, user: invitee, roles: [], status: 'pending' });
+    const statusOf = async (id: string) =>
+      (await t.db.prisma.user.findUniqueOrThrow({ where: { id } })).status;
+
+    const pendingOnly = await post('/v1/users/reset', { username: invitee.username });
+    expect(pendingOnly.json().Code).toBe('user_not_found');
+    expect(await statusOf(invitee.id)).toBe('active');
+    const foreign = await post(
+      '/v1/users/reset',
+      { username: admin.username },
+      outsider.session.cookie,
+    );
+    expect(foreign.json().Code).toBe('user_not_found');
+    expect(await statusOf(admin.id)).toBe('active');
+    expect((await post('/v1/users/reset', { username: 'no_such_user' })).json().Code).toBe(
+      'user_not_found',
+    );
+    expect(
+      await t.db.prisma.passwordResetToken.count({
+        where: { userId: { in: [invitee.id, admin.id] } },
+      }),
+    ).toBe(0);
+  });
+
+  it.each([
+    ['a missing username', {}],
+    ['a username with spaces', { username: 'a b c d e' }],
+    ['an over-long username', { username: 'a'.repeat(21) }],
+  ])('answers incomplete_param for %s', async (_, payload) => {
+    expect((await post('/v1/users/reset', payload)).json().Code).toBe('incomplete_param');
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditContext, recordAudit } from '../audit/record-audit.js';
+import { ApiError } from '../http/api-error.js';
+import { issueResetLink } from '../password/reset-token.js';
+import { sessionOf } from '../sessions/session-guard.js';
+import { assertMayChangeTarget } from './role-rules.js';
+import { companyOf, findCompanyMember } from './company-member.js';
+
+/**
+ * users.resetPassword: an administrator starts a password reset for a verified member of the
+ * company (invitees are not members yet, and resetting would lock a stranger's account). The
+ * account becomes awaiting_reset (sign-in refuses it until the new password is set) and the
+ * link is mailed inside the transaction, so a refused mail changes nothing (mail_failed).
+ * Not for oneself (Forgot password exists) nor, unless by an owner, for an owner or admin.
+ * The user's sessions are left alone: the account is global, and its other companies' sessions
+ * are not this company's to end.
+ */
+export async function resetPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  username: string,
+): Promise<void> {
+  const session = sessionOf(request);
+  const companyId = companyOf(session);
+  await app.db.prisma.$transaction(async (tx) => {
+    const member = await findCompanyMember(
+      tx,
+      companyId,
+      { username: username.toLowerCase() },
+      { verifiedOnly: true },
+    );
+    if (!member) throw new ApiError('user_not_found');
+    assertMayChangeTarget(session, { userId: member.id, adminLevel: member.adminLevel });
+    await tx.user.update({ where: { id: member.id }, data: { status: 'awaiting_reset' } });
+    await recordAudit(tx, {
+      ...auditContext(request),
+      action: 'user.password.reset',
+      target: member.id,
+      details: { username: member.username },
+    });
+    await issueResetLink(tx, app.mailer, app.config.PUBLIC_URL, {
+      user: member,
+      reason: 'admin',
+      requestedById: session.userId,
+    });
+  });
+}
