@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measureHashCeiling } from './hash-ceiling.mjs';
+import { benchUsersList } from './users-list.mjs';
+import { runSignInBenchmarks } from './sign-in.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
@@ -82,6 +84,11 @@ try {
     `\nargon2id m=19456 t=2 p=1 ceiling on this machine: ${ceiling.perSecond.toFixed(1)} hashes/s ` +
       `(${ceiling.threads} threads, ${ceiling.hashes} hashes in ${ceiling.seconds.toFixed(1)} s)`,
   );
+  // Sign-in (against the ceiling above) and session checks, on their own API and database.
+  await runSignInBenchmarks({ ceiling });
 } finally {
   server.kill('SIGTERM');
 }
+
+// users.list on its own database and data set (100,000 users), in-process: see users-list.mjs.
+await benchUsersList();

@@ -1,11 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { Prisma } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
+import { recordBan } from './bans.js';
+import { canonicalIp } from './ip-address.js';
 
 /**
  * The brute-force defence around every credential check (sign-in, re-authentication, device
- * codes, PINs). The sign-in code calls these; how bans are decided lives here.
+ * codes, PINs). The sign-in code calls these; how bans are decided lives here. The figures are
+ * documented in docs/security.md.
  */
+
+/** Per-IP requests allowed to each credential call... */
+export const CREDENTIAL_RATE_LIMIT_MAX = 20;
+/** ...within this window (ms). Going over answers rate_limit_exceeded and bans the IP. */
+export const CREDENTIAL_RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** Credential stuffing: failed sign-ins from one IP against at least this many usernames... */
+export const STUFFING_DISTINCT_USERNAMES = 10;
+/** ...within this many minutes. */
+export const STUFFING_WINDOW_MINUTES = 10;
+/**
+ * The failures that count towards credential stuffing: a wrong secret or an account that cannot
+ * sign in (an attempt without a reason counts too). A new device (device_add) or a sign-in gate
+ * (unknown client, no access...) is not a guessed password: an office behind one address where
+ * ten people sign in on new laptops is not an attack.
+ */
+export const STUFFING_FAILURE_REASONS: readonly string[] = [
+  'account_failed',
+  'user_not_found',
+  'invalid_credentials',
+  'invalid_pin',
+  'account_blocked',
+  'account_awaiting_reset',
+];
+/** How many of the usernames hit a ban keeps (blockedUsers). */
+export const BLOCKED_USERS_KEPT = 100;
 
 export interface SignInAttempt {
   ip: string;
@@ -19,40 +49,93 @@ export interface SignInAttempt {
   reason?: string;
 }
 
-/** Refuses an IP with an active ban (never a whitelisted one): the first gate of a sign-in. */
-export async function assertIpAllowed(app: FastifyInstance, ip: string): Promise<void> {
+/**
+ * Refuses an IP with an active ban (never a whitelisted one): the first gate of a sign-in.
+ * A credential-stuffing ban answers credential_stuffing_detected, a rate-limit ban
+ * rate_limit_exceeded. Expired and lifted bans do not refuse.
+ */
+export async function assertIpAllowed(app: FastifyInstance, rawIp: string): Promise<void> {
+  const ip = canonicalIp(rawIp);
+  if (await app.abuse.whitelist.has(ip)) return;
   const ban = await app.db.prisma.ipBan.findFirst({
     where: { ip, liftedAt: null, expiresAt: { gt: new Date() } },
     select: { reason: true },
-    orderBy: { bannedAt: 'desc' },
+    // credential_stuffing sorts first (enum order): the graver answer wins.
+    orderBy: { reason: 'asc' },
   });
   if (!ban) return;
-  if (await app.db.prisma.ipWhitelistEntry.findUnique({ where: { ip }, select: { ip: true } })) {
-    return;
-  }
   throw new ApiError(
     ban.reason === 'credential_stuffing' ? 'credential_stuffing_detected' : 'rate_limit_exceeded',
   );
 }
 
-/** Records an attempt. A failure may reveal credential stuffing, which bans the IP and throws. */
+interface FailureStats {
+  attempts: number;
+  usernames: number;
+  sample: string[] | null;
+}
+
+/**
+ * Records an attempt. A failure may reveal credential stuffing (failed sign-ins from one IP
+ * against STUFFING_DISTINCT_USERNAMES different usernames within STUFFING_WINDOW_MINUTES):
+ * then the IP is banned (credential_stuffing, audited `ip.ban`) and this throws
+ * credential_stuffing_detected. Only STUFFING_FAILURE_REASONS count. Whitelisted IPs are
+ * recorded but never banned.
+ */
 export async function recordSignInAttempt(
   app: FastifyInstance,
   attempt: SignInAttempt,
 ): Promise<void> {
-  await app.db.prisma.loginAttempt.create({
-    data: {
-      ip: attempt.ip,
-      username: attempt.username.slice(0, 64),
-      userId: attempt.userId ?? null,
-      clientId: attempt.clientId ?? null,
-      success: attempt.success,
-      reason: attempt.reason ?? null,
-    },
+  const ip = canonicalIp(attempt.ip);
+  const username = attempt.username.toLowerCase().slice(0, 64);
+  // Unknown user or client ids become null rather than break the foreign keys.
+  await app.db.prisma.$executeRaw`
+    INSERT INTO login_attempts (ip, username, user_id, client_id, success, reason)
+    VALUES (${ip}, ${username},
+            (SELECT id FROM users WHERE id = ${attempt.userId ?? null}),
+            (SELECT id FROM clients WHERE id = ${attempt.clientId ?? null}),
+            ${attempt.success}, ${attempt.reason?.slice(0, 64) ?? null})`;
+  if (attempt.success) return;
+  if (attempt.reason !== undefined && !STUFFING_FAILURE_REASONS.includes(attempt.reason)) return;
+  if (await app.abuse.whitelist.has(ip)) return;
+
+  const counted = Prisma.sql`(reason IS NULL OR reason = ANY(${STUFFING_FAILURE_REASONS}))`;
+  const [stats] = await app.db.prisma.$queryRaw<FailureStats[]>`
+    SELECT count(*)::int AS attempts, count(DISTINCT username)::int AS usernames,
+           (SELECT array_agg(u.username) FROM (
+              SELECT DISTINCT username FROM login_attempts
+               WHERE ip = ${ip} AND NOT success AND ${counted}
+                 AND at > now() - make_interval(mins => ${STUFFING_WINDOW_MINUTES})
+               ORDER BY username LIMIT ${BLOCKED_USERS_KEPT}) AS u) AS sample
+      FROM login_attempts
+     WHERE ip = ${ip} AND NOT success AND ${counted}
+       AND at > now() - make_interval(mins => ${STUFFING_WINDOW_MINUTES})`;
+  if (!stats || stats.usernames < STUFFING_DISTINCT_USERNAMES) return;
+
+  const ban = await recordBan(app, {
+    ip,
+    reason: 'credential_stuffing',
+    attemptCount: stats.attempts,
+    clientId: attempt.clientId ?? null,
+    appId: attempt.appId ?? null,
+    blockedUsers: stats.sample ?? [],
   });
+  if (ban.created) {
+    app.log.warn({ ip, usernames: stats.usernames }, 'IP banned: credential stuffing');
+  }
+  throw new ApiError('credential_stuffing_detected');
 }
 
-/** Per-IP limit of the credential calls (@fastify/rate-limit route options). */
+/**
+ * Per-IP limit of a credential call (@fastify/rate-limit route options). Counted in
+ * preValidation, once the JSON body is parsed, so a ban can name the body's client; every
+ * request counts, valid or not. Whitelisting and the ban are set for all limited calls in
+ * rate-limit.ts.
+ */
 export function credentialRateLimit(): RateLimitOptions {
-  return { max: 20, timeWindow: '1 minute' };
+  return {
+    max: CREDENTIAL_RATE_LIMIT_MAX,
+    timeWindow: CREDENTIAL_RATE_LIMIT_WINDOW_MS,
+    hook: 'preValidation',
+  };
 }

@@ -1,0 +1,228 @@
+// Sign-in and session-check benchmarks (part of `pnpm bench`, called by run.mjs). They start
+// their own API process on a fresh database of their own (portico_bench_signin, dropped and
+// created each run), seed users with verified devices and access, and whitelist 127.0.0.1 so the
+// per-IP limits (20 sign-ins a minute) and the credential-stuffing ban do not bite: the figures
+// are the server's, not the defence's. Nothing is asserted; figures and ratios are printed.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+// The server's own hashing (built by `pnpm bench`), so seeded hashes have its parameters.
+import { hashSecret } from '../dist/credentials/argon2.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
+const PORT = Number(process.env.BENCH_SIGNIN_PORT ?? 1298);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DATABASE = 'portico_bench_signin';
+
+/** Distinct accounts the sign-in load cycles through (per-account limits never matter). */
+const USERS = 200;
+/** Sessions the session-check load cycles through. */
+const SESSIONS = 50;
+/** Concurrent sign-ins: two per core keeps both hashing threads busy without long queues. */
+const SIGN_IN_CONNECTIONS = 4;
+const SESSION_CONNECTIONS = 50;
+const DURATION_S = 10;
+const PASSWORD = 'Bench-Password-1';
+const FINGERPRINT = 'bench-device';
+const COMPANY = 'benchco';
+const USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+const b64 = (text) => Buffer.from(text, 'utf8').toString('base64');
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+const username = (i) => `bench_user_${String(i).padStart(4, '0')}`;
+
+async function freshDatabase() {
+  if (process.env.BENCH_SIGNIN_DATABASE_URL) return process.env.BENCH_SIGNIN_DATABASE_URL;
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  return `postgres://postgres@127.0.0.1:5432/${DATABASE}`;
+}
+
+async function startServer(databaseUrl) {
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      LOG_LEVEL: 'warn',
+      SERVE_PORTAL: 'false',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-signin-')),
+      ADMIN_PASSWORD: 'Bench-Admin-1',
+      UV_THREADPOOL_SIZE: '2',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let tries = 0; tries < 150; tries += 1) {
+    try {
+      if ((await fetch(`${BASE}/v1/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error('the sign-in benchmark API did not become healthy');
+}
+
+/**
+ * After the server has migrated and bootstrapped: a company, USERS accounts sharing one
+ * argon2id hash (each verify still costs a full hash), each with a verified device and an admin
+ * grant in the company, and 127.0.0.1 on the whitelist. Written before any limited call, so the
+ * server's whitelist copy (read on first use) includes it.
+ */
+async function seed(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const hash = await hashSecret(PASSWORD);
+  await db.query('BEGIN');
+  await db.query(`INSERT INTO companies (id, name) VALUES ($1, 'Bench Company')`, [COMPANY]);
+  await db.query(
+    `INSERT INTO ip_whitelist (ip, description) VALUES ('127.0.0.1', 'benchmark load generator')`,
+  );
+  for (let i = 0; i < USERS; i += 1) {
+    const name = username(i);
+    const {
+      rows: [user],
+    } = await db.query(
+      `INSERT INTO users (id, username, email, display_name, password_hash)
+       VALUES (gen_random_uuid()::text, $1, $2, $3, $4) RETURNING id, email`,
+      [name, `${name}@bench.test`, `Bench User ${i}`, hash],
+    );
+    await db.query(
+      `INSERT INTO devices (id, user_id, fingerprint_hash, name, type, verified_at)
+       VALUES (gen_random_uuid()::text, $1, $2, 'Chrome on Windows', 'desktop', now())`,
+      [user.id, sha256(FINGERPRINT)],
+    );
+    const {
+      rows: [access],
+    } = await db.query(
+      `INSERT INTO access (id, company_id, app_id, email, user_id, status, accepted_at)
+       VALUES (gen_random_uuid()::text, $1, 'global', $2, $3, 'verified', now()) RETURNING id`,
+      [COMPANY, user.email, user.id],
+    );
+    await db.query(
+      `INSERT INTO access_roles (access_id, app_id, role_id) VALUES ($1, 'global', 'admin')`,
+      [access.id],
+    );
+  }
+  await db.query('COMMIT');
+  await db.end();
+}
+
+function signInBody(i) {
+  return JSON.stringify({
+    uname: b64(username(i)),
+    pass: b64(PASSWORD),
+    client: 'portico-portal',
+    redirect: '/',
+    dcd: FINGERPRINT,
+  });
+}
+
+/** One real sign-in; its session cookie (Cookie header form). */
+async function signIn(i) {
+  const res = await fetch(`${BASE}/v1/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+    body: signInBody(i),
+  });
+  const answer = await res.json();
+  const cookie = res.headers.getSetCookie().find((line) => line.startsWith('portico_session='));
+  if (answer.Code !== '200' || !cookie) {
+    throw new Error(`bench sign-in failed: ${JSON.stringify(answer)}`);
+  }
+  return cookie.split(';')[0];
+}
+
+/** autocannon, with every response time kept (autocannon reports no p95). */
+function load(options) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    const instance = autocannon({ duration: DURATION_S, ...options }, (err, result) => {
+      if (err) reject(err);
+      else resolve({ result, times: times.sort((a, b) => a - b) });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+const ms = (value) => `${value.toFixed(1)} ms`;
+const pct = (value) => `${(value * 100).toFixed(0)}%`;
+
+/** `ceiling`: measureHashCeiling's answer (argon2id hashes per second on this machine). */
+export async function runSignInBenchmarks({ ceiling }) {
+  const databaseUrl = await freshDatabase();
+  const server = await startServer(databaseUrl);
+  try {
+    await seed(databaseUrl);
+    console.log(
+      `\nSign-in and session checks (own API on ${BASE}, UV_THREADPOOL_SIZE=2, ${USERS} users, ` +
+        `127.0.0.1 whitelisted, ${DURATION_S} s each)`,
+    );
+
+    let next = 0;
+    const bodies = Array.from({ length: USERS }, (_, i) => signInBody(i));
+    const signIns = await load({
+      url: `${BASE}/v1/auth`,
+      method: 'POST',
+      connections: SIGN_IN_CONNECTIONS,
+      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+      requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % USERS] }) }],
+    });
+    const perSecond = signIns.result.requests.average;
+    console.log(
+      `POST /v1/auth (password sign-in)     ${perSecond.toFixed(1).padStart(7)} req/s   ` +
+        `p50 ${ms(percentile(signIns.times, 50))}   p95 ${ms(percentile(signIns.times, 95))}   ` +
+        `non-2xx ${signIns.result.non2xx}   errors ${signIns.result.errors}   ` +
+        `(${SIGN_IN_CONNECTIONS} connections)`,
+    );
+    console.log(
+      `  argon2id ceiling ${ceiling.perSecond.toFixed(1)} hashes/s: sign-ins reach ` +
+        `${pct(perSecond / ceiling.perSecond)} of it (target >= 85%)`,
+    );
+
+    const cookies = [];
+    for (let i = 0; i < SESSIONS; i += 1) cookies.push(await signIn(i));
+    let turn = 0;
+    const checks = await load({
+      url: `${BASE}/v1/auth/details`,
+      connections: SESSION_CONNECTIONS,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, cookie: cookies[turn++ % SESSIONS] },
+          }),
+        },
+      ],
+    });
+    const checksPerSecond = checks.result.requests.average;
+    const p99 = percentile(checks.times, 99);
+    console.log(
+      `GET /v1/auth/details (session check) ${checksPerSecond.toFixed(0).padStart(7)} req/s   ` +
+        `p50 ${ms(percentile(checks.times, 50))}   p99 ${ms(p99)}   ` +
+        `non-2xx ${checks.result.non2xx}   errors ${checks.result.errors}   ` +
+        `(${SESSION_CONNECTIONS} connections, ${SESSIONS} sessions)`,
+    );
+    console.log(
+      `  target >= 4000 req/s and p99 < 25 ms: ${pct(checksPerSecond / 4000)} of the rate, ` +
+        `p99 at ${pct(p99 / 25)} of the bound`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalIp } from './ip-address.js';
+
+describe('canonicalIp', () => {
+  it('keeps dotted IPv4 and unwraps IPv4-mapped IPv6', () => {
+    expect(canonicalIp('10.0.0.1')).toBe('10.0.0.1');
+    expect(canonicalIp(' 010.000.0.1 ')).toBe('10.0.0.1');
+    expect(canonicalIp('::ffff:192.168.1.20')).toBe('192.168.1.20');
+    expect(canonicalIp('::FFFF:192.168.1.20')).toBe('192.168.1.20');
+  });
+
+  it('spells IPv6 as eight lowercase groups without leading zeros', () => {
+    expect(canonicalIp('2001:db8::1')).toBe('2001:db8:0:0:0:0:0:1');
+    expect(canonicalIp('2001:0DB8:0000:0000:0000:0000:0000:0001')).toBe('2001:db8:0:0:0:0:0:1');
+    expect(canonicalIp('::1')).toBe('0:0:0:0:0:0:0:1');
+    expect(canonicalIp('fe80::')).toBe('fe80:0:0:0:0:0:0:0');
+    expect(canonicalIp('64:ff9b::10.0.0.1')).toBe('64:ff9b:0:0:0:0:a00:1');
+  });
+
+  it('leaves anything else as it is, trimmed and lowercased', () => {
+    expect(canonicalIp(' Not-An-Ip ')).toBe('not-an-ip');
+  });
+});

@@ -1,0 +1,41 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+const DOTTED = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * One spelling per address, so a ban, a whitelist entry and a request's peer compare equal:
+ * IPv4 as dotted decimal (also when it arrives IPv4-mapped, `::ffff:10.0.0.1`), IPv6 as its
+ * eight groups in lowercase without leading zeros (`2001:db8:0:0:0:0:0:1`). Anything that is not
+ * an address is returned trimmed and lowercased, unchanged otherwise.
+ */
+export function canonicalIp(raw: string): string {
+  const ip = raw.trim().toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);
+  if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
+  // Dotted groups may carry leading zeros (the whitelist rule allows 1 to 3 digits).
+  if (DOTTED.test(ip)) {
+    const groups = ip.split('.').map(Number);
+    if (groups.every((group) => group <= 255)) return groups.join('.');
+  }
+  if (!isIPv6(ip)) return ip;
+  return expandIpv6(ip)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':');
+}
+
+/** The eight hexadecimal groups of an IPv6 address (a trailing dotted IPv4 part included). */
+function expandIpv6(ip: string): string[] {
+  let text = ip.replace(/%.*$/, '');
+  const v4 = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
+  if (v4?.[1]) {
+    const [a = 0, b = 0, c = 0, d = 0] = v4[1].split('.').map(Number);
+    text =
+      text.slice(0, -v4[1].length) +
+      `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head === '' ? [] : head.split(':');
+  if (tail === undefined) return left;
+  const right = tail === '' ? [] : tail.split(':');
+  return [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+}

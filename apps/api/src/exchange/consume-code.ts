@@ -1,0 +1,62 @@
+import type { Prisma } from '@portico/db';
+
+type Tx = Prisma.TransactionClient;
+
+/** A code row as the exchange consumed it, with what its session looked like at that moment. */
+export interface ConsumedCode {
+  id: string;
+  clientId: string;
+  userId: string;
+  companyId: string;
+  sessionId: string;
+  codeChallenge: string | null;
+  expired: boolean;
+  sessionOver: boolean;
+}
+
+interface RawConsumed {
+  id: string;
+  client_id: string;
+  user_id: string;
+  company_id: string;
+  session_id: string;
+  code_challenge: string | null;
+  expired: boolean;
+  session_over: boolean;
+}
+
+/**
+ * Marks the code used, atomically: of any number of concurrent presentations exactly one gets
+ * the row; the others find it used (PostgreSQL re-checks `used_at IS NULL` once the winner's
+ * update is visible). Every presentation of a known code consumes it, whatever the later checks
+ * say, so a code never gets a second try. Times are compared on the database's clock.
+ */
+export async function consumeCode(tx: Tx, codeHash: string): Promise<ConsumedCode | null> {
+  const rows = await tx.$queryRaw<RawConsumed[]>`
+    UPDATE exchange_codes e SET used_at = now()
+      FROM sessions s
+     WHERE e.code_hash = ${codeHash} AND e.used_at IS NULL AND s.id = e.session_id
+    RETURNING e.id, e.client_id, e.user_id, e.company_id, e.session_id, e.code_challenge,
+              e.expires_at <= now() AS expired,
+              (s.ended_at IS NOT NULL OR s.expires_at <= now()) AS session_over`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    userId: row.user_id,
+    companyId: row.company_id,
+    sessionId: row.session_id,
+    codeChallenge: row.code_challenge,
+    expired: row.expired,
+    sessionOver: row.session_over,
+  };
+}
+
+/** The code as issued, when it exists but was already used (a replay). */
+export function findUsedCode(tx: Tx, codeHash: string) {
+  return tx.exchangeCode.findUnique({
+    where: { codeHash },
+    select: { sessionId: true, userId: true, companyId: true, clientId: true },
+  });
+}
