@@ -6,6 +6,7 @@ import type { Prisma } from './generated/prisma/client.js';
 import { migratePglite, migratePostgres } from './migrate.js';
 import type { MigrateResult, MigrationSource } from './migrate.js';
 import { createPglite, PglitePrismaAdapterFactory } from './pglite.js';
+import { currentTransaction, joinTransactions } from './join-transactions.js';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string. Without it the embedded PGlite is used. */
@@ -27,6 +28,22 @@ export interface OpenDatabaseOptions {
 export interface Database {
   prisma: PrismaClient;
   kind: 'postgres' | 'pglite';
+  /**
+   * Runs one SQL statement of a hot path (the session check, sign-in) and returns its rows,
+   * without the ORM's per-query cost. On PostgreSQL it is a named prepared statement on the
+   * `pg` pool: each pooled connection plans it once, where Prisma's unnamed statements are
+   * planned on every execution. On PGlite it is the embedded client's query.
+   *
+   * `name` identifies the statement (one name, one text: `pg` refuses a name reused with other
+   * SQL). `values` are `$1`, `$2`...; columns come back as `pg` parses them (timestamptz as
+   * Date, int8 and numeric as strings: cast counts to int).
+   *
+   * Inside an interactive transaction (`prisma.$transaction(async (tx) => ...)`) the statement
+   * runs on that transaction (through Prisma's raw query, so int8 comes back as bigint there):
+   * it never escapes to another connection, which would read outside the transaction's snapshot
+   * and, on PGlite's single connection, deadlock.
+   */
+  query<T>(name: string, text: string, values?: readonly unknown[]): Promise<T[]>;
   /** Applies the migrations not yet applied; returns their names. */
   migrate(): Promise<MigrateResult>;
   /** Whether the database answers a trivial query within two seconds. */
@@ -56,15 +73,20 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
   // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the
   // process. The pool discards that client and opens another when needed.
   pool.on('error', options.onPoolError ?? (() => {}));
-  const prisma = new PrismaClient({
-    adapter: new PrismaPg(pool),
-    log: options.log ?? [],
-    transactionOptions: TRANSACTION_OPTIONS,
-  });
+  const prisma = joinTransactions(
+    new PrismaClient({
+      adapter: new PrismaPg(pool),
+      log: options.log ?? [],
+      transactionOptions: TRANSACTION_OPTIONS,
+    }),
+  );
   let closed: Promise<void> | undefined;
   return {
     prisma,
     kind: 'postgres',
+    query: <T>(name: string, text: string, values: readonly unknown[] = []) =>
+      inOpenTransaction<T>(text, values) ??
+      pool.query({ name, text, values: [...values] }).then((result) => result.rows as T[]),
     migrate: () => migratePostgres(url, options.migrations),
     ping: () => withTimeout(pool.query('SELECT 1').then(() => true)),
     close() {
@@ -88,15 +110,20 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
 
 /** The Database over an open PGlite, which it then owns (closes). */
 export function databaseOnPglite(client: PGlite, options: OpenDatabaseOptions = {}): Database {
-  const prisma = new PrismaClient({
-    adapter: new PglitePrismaAdapterFactory(client),
-    log: options.log ?? [],
-    transactionOptions: TRANSACTION_OPTIONS,
-  });
+  const prisma = joinTransactions(
+    new PrismaClient({
+      adapter: new PglitePrismaAdapterFactory(client),
+      log: options.log ?? [],
+      transactionOptions: TRANSACTION_OPTIONS,
+    }),
+  );
   let closed: Promise<void> | undefined;
   return {
     prisma,
     kind: 'pglite',
+    query: <T>(_name: string, text: string, values: readonly unknown[] = []) =>
+      inOpenTransaction<T>(text, values) ??
+      client.query<T>(text, [...values]).then((result) => result.rows),
     migrate: () => migratePglite(client, options.migrations),
     ping: () => withTimeout(client.query('SELECT 1').then(() => true)),
     close() {
@@ -104,6 +131,11 @@ export function databaseOnPglite(client: PGlite, options: OpenDatabaseOptions = 
       return closed;
     },
   };
+}
+
+/** The statement run on the open interactive transaction, if there is one (Database.query). */
+function inOpenTransaction<T>(text: string, values: readonly unknown[]): Promise<T[]> | undefined {
+  return currentTransaction()?.$queryRawUnsafe<T[]>(text, ...values);
 }
 
 /** Resolves false when `check` fails or takes longer than the ping timeout. */
