@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CallDefinition } from '@portico/contracts';
 import { CODES, PLATFORM_COMPANY_ID, allCalls } from '@portico/contracts';
 import type { TestApp } from './harness.js';
