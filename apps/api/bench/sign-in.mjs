@@ -8,11 +8,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 // The server's own hashing (built by `pnpm bench`), so seeded hashes have its parameters.
 import { hashSecret } from '../dist/credentials/argon2.js';
+import { measureHashCeiling } from './hash-ceiling.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
@@ -28,6 +29,11 @@ const SESSIONS = 50;
 const SIGN_IN_CONNECTIONS = 4;
 const SESSION_CONNECTIONS = 50;
 const DURATION_S = 10;
+/**
+ * Unmeasured load first: the server's code is compiled by V8 and every pooled connection has
+ * prepared its statements, as on a server that has been up for a while.
+ */
+const WARM_UP_S = 2;
 const PASSWORD = 'Bench-Password-1';
 const FINGERPRINT = 'bench-device';
 const COMPANY = 'benchco';
@@ -49,7 +55,8 @@ async function freshDatabase() {
 }
 
 async function startServer(databaseUrl) {
-  const child = spawn(process.execPath, [serverEntry], {
+  const nodeArgs = process.env.BENCH_SIGNIN_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -118,6 +125,8 @@ async function seed(databaseUrl) {
     );
   }
   await db.query('COMMIT');
+  // Statistics, as autovacuum keeps them on a live database: the plans are chosen with them.
+  await db.query('ANALYZE');
   await db.end();
 }
 
@@ -146,8 +155,13 @@ async function signIn(i) {
   return cookie.split(';')[0];
 }
 
-/** autocannon, with every response time kept (autocannon reports no p95). */
-function load(options) {
+/** autocannon, with every response time kept (autocannon reports no p95), after a warm-up. */
+async function load(options) {
+  await run({ ...options, duration: WARM_UP_S });
+  return run(options);
+}
+
+function run(options) {
   return new Promise((resolve, reject) => {
     const times = [];
     const instance = autocannon({ duration: DURATION_S, ...options }, (err, result) => {
@@ -163,66 +177,98 @@ const percentile = (sorted, p) =>
 const ms = (value) => `${value.toFixed(1)} ms`;
 const pct = (value) => `${(value * 100).toFixed(0)}%`;
 
-/** `ceiling`: measureHashCeiling's answer (argon2id hashes per second on this machine). */
+/** Password sign-ins cycling through the seeded accounts, against the hash ceiling. */
+async function benchSignIns(ceiling) {
+  let next = 0;
+  const bodies = Array.from({ length: USERS }, (_, i) => signInBody(i));
+  const signIns = await load({
+    url: `${BASE}/v1/auth`,
+    method: 'POST',
+    connections: SIGN_IN_CONNECTIONS,
+    headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+    requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % USERS] }) }],
+  });
+  const perSecond = signIns.result.requests.average;
+  console.log(
+    `POST /v1/auth (password sign-in)     ${perSecond.toFixed(1).padStart(7)} req/s   ` +
+      `p50 ${ms(percentile(signIns.times, 50))}   p95 ${ms(percentile(signIns.times, 95))}   ` +
+      `non-2xx ${signIns.result.non2xx}   errors ${signIns.result.errors}   ` +
+      `(${SIGN_IN_CONNECTIONS} connections)`,
+  );
+  console.log(
+    `  argon2id ceiling ${ceiling.perSecond.toFixed(1)} hashes/s: sign-ins reach ` +
+      `${pct(perSecond / ceiling.perSecond)} of it (target >= 85%)`,
+  );
+}
+
+/** auth.details with the cookies of SESSIONS real sign-ins. */
+async function benchSessionChecks() {
+  const cookies = [];
+  for (let i = 0; i < SESSIONS; i += 1) cookies.push(await signIn(i));
+  let turn = 0;
+  const checks = await load({
+    url: `${BASE}/v1/auth/details`,
+    connections: SESSION_CONNECTIONS,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, cookie: cookies[turn++ % SESSIONS] },
+        }),
+      },
+    ],
+  });
+  const checksPerSecond = checks.result.requests.average;
+  const p99 = percentile(checks.times, 99);
+  console.log(
+    `GET /v1/auth/details (session check) ${checksPerSecond.toFixed(0).padStart(7)} req/s   ` +
+      `p50 ${ms(percentile(checks.times, 50))}   p99 ${ms(p99)}   ` +
+      `non-2xx ${checks.result.non2xx}   errors ${checks.result.errors}   ` +
+      `(${SESSION_CONNECTIONS} connections, ${SESSIONS} sessions)`,
+  );
+  console.log(
+    `  target >= 4000 req/s and p99 < 25 ms: ${pct(checksPerSecond / 4000)} of the rate, ` +
+      `p99 at ${pct(p99 / 25)} of the bound`,
+  );
+}
+
+/**
+ * `ceiling`: measureHashCeiling's answer (argon2id hashes per second on this machine).
+ * BENCH_SIGNIN_CASES (`sign-in`, `session-check`, comma-separated; both by default) runs only
+ * some, e.g. while profiling the server (BENCH_SIGNIN_NODE_ARGS are the server's node options,
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ */
 export async function runSignInBenchmarks({ ceiling }) {
+  const cases = (process.env.BENCH_SIGNIN_CASES ?? 'sign-in,session-check').split(',');
   const databaseUrl = await freshDatabase();
   const server = await startServer(databaseUrl);
   try {
     await seed(databaseUrl);
     console.log(
       `\nSign-in and session checks (own API on ${BASE}, UV_THREADPOOL_SIZE=2, ${USERS} users, ` +
-        `127.0.0.1 whitelisted, ${DURATION_S} s each)`,
+        `127.0.0.1 whitelisted, ${DURATION_S} s each after ${WARM_UP_S} s of warm-up)`,
     );
-
-    let next = 0;
-    const bodies = Array.from({ length: USERS }, (_, i) => signInBody(i));
-    const signIns = await load({
-      url: `${BASE}/v1/auth`,
-      method: 'POST',
-      connections: SIGN_IN_CONNECTIONS,
-      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
-      requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % USERS] }) }],
-    });
-    const perSecond = signIns.result.requests.average;
-    console.log(
-      `POST /v1/auth (password sign-in)     ${perSecond.toFixed(1).padStart(7)} req/s   ` +
-        `p50 ${ms(percentile(signIns.times, 50))}   p95 ${ms(percentile(signIns.times, 95))}   ` +
-        `non-2xx ${signIns.result.non2xx}   errors ${signIns.result.errors}   ` +
-        `(${SIGN_IN_CONNECTIONS} connections)`,
-    );
-    console.log(
-      `  argon2id ceiling ${ceiling.perSecond.toFixed(1)} hashes/s: sign-ins reach ` +
-        `${pct(perSecond / ceiling.perSecond)} of it (target >= 85%)`,
-    );
-
-    const cookies = [];
-    for (let i = 0; i < SESSIONS; i += 1) cookies.push(await signIn(i));
-    let turn = 0;
-    const checks = await load({
-      url: `${BASE}/v1/auth/details`,
-      connections: SESSION_CONNECTIONS,
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            headers: { ...request.headers, cookie: cookies[turn++ % SESSIONS] },
-          }),
-        },
-      ],
-    });
-    const checksPerSecond = checks.result.requests.average;
-    const p99 = percentile(checks.times, 99);
-    console.log(
-      `GET /v1/auth/details (session check) ${checksPerSecond.toFixed(0).padStart(7)} req/s   ` +
-        `p50 ${ms(percentile(checks.times, 50))}   p99 ${ms(p99)}   ` +
-        `non-2xx ${checks.result.non2xx}   errors ${checks.result.errors}   ` +
-        `(${SESSION_CONNECTIONS} connections, ${SESSIONS} sessions)`,
-    );
-    console.log(
-      `  target >= 4000 req/s and p99 < 25 ms: ${pct(checksPerSecond / 4000)} of the rate, ` +
-        `p99 at ${pct(p99 / 25)} of the bound`,
-    );
+    if (cases.includes('sign-in')) await benchSignIns(ceiling);
+    if (cases.includes('session-check')) await benchSessionChecks();
   } finally {
-    server.kill('SIGTERM');
+    await stopServer(server);
   }
+}
+
+/** SIGTERM, then the exit (the server closes gracefully; a profile is written on exit). */
+async function stopServer(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+// Alone, after `pnpm --filter @portico/api build`: `node bench/sign-in.mjs` (the ceiling, then
+// the loads).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const ceiling = await measureHashCeiling(5000);
+  console.log(
+    `argon2id m=19456 t=2 p=1 ceiling on this machine: ${ceiling.perSecond.toFixed(1)} hashes/s ` +
+      `(${ceiling.threads} threads, ${ceiling.hashes} hashes in ${ceiling.seconds.toFixed(1)} s)`,
+  );
+  await runSignInBenchmarks({ ceiling });
 }

@@ -50,6 +50,25 @@ export interface SignInAttempt {
 }
 
 /**
+ * A successful attempt's login_attempts values (canonical IP, normalised username), for a
+ * sign-in that writes the row in the same statement as its session (signed-in-session.ts): the
+ * same row recordSignInAttempt writes for a success.
+ */
+export interface SuccessfulAttempt {
+  ip: string;
+  username: string;
+}
+
+export function successfulAttemptRow(rawIp: string, username: string): SuccessfulAttempt {
+  return { ip: canonicalIp(rawIp), username: attemptUsername(username) };
+}
+
+/** login_attempts keeps the username lowercased and at most 64 characters long. */
+function attemptUsername(username: string): string {
+  return username.toLowerCase().slice(0, 64);
+}
+
+/**
  * Refuses an IP with an active ban (never a whitelisted one): the first gate of a sign-in.
  * A credential-stuffing ban answers credential_stuffing_detected, a rate-limit ban
  * rate_limit_exceeded. Expired and lifted bans do not refuse.
@@ -87,7 +106,7 @@ export async function recordSignInAttempt(
   attempt: SignInAttempt,
 ): Promise<void> {
   const ip = canonicalIp(attempt.ip);
-  const username = attempt.username.toLowerCase().slice(0, 64);
+  const username = attemptUsername(attempt.username);
   // Unknown user or client ids become null rather than break the foreign keys.
   await app.db.prisma.$executeRaw`
     INSERT INTO login_attempts (ip, username, user_id, client_id, success, reason)

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { UserStatus } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
 import { checkAccountPassword, spendPasswordTime } from '../credentials/account-password.js';
+import type { SummaryColumns, UserSummary } from '../sessions/user-summary.js';
+import { SUMMARY_SELECT, summaryOf } from '../sessions/user-summary.js';
 
 /** The account a sign-in is about, once the password matched. */
 export interface SignInUser {
@@ -9,6 +11,29 @@ export interface SignInUser {
   username: string;
   email: string;
   status: UserStatus;
+  /** Names and MFA flags for the login answer, read with the account (no second query). */
+  summary: UserSummary;
+}
+
+export interface AccountRow extends SummaryColumns {
+  id: string;
+  username: string;
+  status: UserStatus;
+  password_hash: string;
+  failed_login_count: number;
+}
+
+/**
+ * An AccountRow per row of `users u`: the account a login names, with its summary (read with
+ * the client: auth/sign-in-reads.ts).
+ */
+export const ACCOUNT_SELECT = `SELECT u.id, u.username, u.status::text AS status, u.password_hash,
+         u.failed_login_count, ${SUMMARY_SELECT}
+    FROM users u`;
+
+/** Whether a login is an e-mail (else a username): the column the account is found by. */
+export function loginIsEmail(login: string): boolean {
+  return login.includes('@');
 }
 
 /** A refused password step: the answer, and what the attempt record and the audit need. */
@@ -43,18 +68,9 @@ export async function checkCredentials(
   login: string,
   password: string,
   retryLimit: number,
+  /** The account `login` names (undefined: none), read by the caller. */
+  user: AccountRow | undefined,
 ): Promise<CredentialCheck> {
-  const user = await app.db.prisma.user.findUnique({
-    where: login.includes('@') ? { email: login } : { username: login },
-    select: {
-      id: true,
-      username: true,
-      email: true,
-      status: true,
-      passwordHash: true,
-      failedLoginCount: true,
-    },
-  });
   if (!user) {
     await spendPasswordTime(password);
     if (app.config.REVEAL_ACCOUNT_STATE) {
@@ -69,7 +85,7 @@ export async function checkCredentials(
   }
   const locked =
     user.status === 'blocked' ||
-    (user.status === 'awaiting_reset' && user.failedLoginCount >= retryLimit);
+    (user.status === 'awaiting_reset' && user.failed_login_count >= retryLimit);
   if (locked) {
     await spendPasswordTime(password);
     return {
@@ -79,7 +95,12 @@ export async function checkCredentials(
       blockedNow: false,
     };
   }
-  const check = await checkAccountPassword(app.db, user, password, retryLimit);
+  const check = await checkAccountPassword(
+    app.db,
+    { id: user.id, passwordHash: user.password_hash, failedLoginCount: user.failed_login_count },
+    password,
+    retryLimit,
+  );
   if (!check.ok) {
     const error =
       check.blocked || check.retriesLeft === 0
@@ -95,8 +116,16 @@ export async function checkCredentials(
       blockedNow: false,
     };
   }
-  const { passwordHash: _hash, failedLoginCount: _count, ...signedIn } = user;
-  return { ok: true, user: signedIn };
+  return {
+    ok: true,
+    user: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      status: user.status,
+      summary: summaryOf(user, app.config.PUBLIC_URL),
+    },
+  };
 }
 
 /**

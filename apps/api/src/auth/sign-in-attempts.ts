@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { recordSignInAttempt } from '../abuse/sign-in-defence.js';
+import type { SuccessfulAttempt } from '../abuse/sign-in-defence.js';
+import { recordSignInAttempt, successfulAttemptRow } from '../abuse/sign-in-defence.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ApiError } from '../http/api-error.js';
 import type { SignInClient } from '../gates/sign-in-client.js';
@@ -52,17 +53,10 @@ export async function recordFailedAttempt(
   });
 }
 
-/** A successful attempt (the audit event auth.sign_in commits with the session). */
-export async function recordSuccessfulAttempt(
-  app: FastifyInstance,
-  attempt: AttemptContext,
-): Promise<void> {
-  await recordSignInAttempt(app, {
-    ip: attempt.ip,
-    username: attempt.login,
-    userId: attempt.userId,
-    clientId: attempt.client?.id ?? null,
-    appId: attempt.client?.appId ?? null,
-    success: true,
-  });
+/**
+ * A successful attempt's row, which the sign-in writes with its session and its audit event
+ * auth.sign_in (signed-in-session.ts), in one statement.
+ */
+export function successfulAttemptOf(attempt: AttemptContext): SuccessfulAttempt {
+  return successfulAttemptRow(attempt.ip, attempt.login);
 }

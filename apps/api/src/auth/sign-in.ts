@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertIpAllowed } from '../abuse/sign-in-defence.js';
 import { ApiError } from '../http/api-error.js';
-import { passCompanyGates } from '../gates/company-access.js';
+import { companyGates, sortCompanyAccess } from '../gates/company-access.js';
 import { fingerprintHashOf, passDeviceGates } from '../gates/device-gates.js';
-import { passClientGates } from '../gates/sign-in-client.js';
+import { clientGates } from '../gates/sign-in-client.js';
 import { parseUserAgent } from '../gates/user-agent.js';
 import { checkCredentials } from './check-credentials.js';
 import { issueDeviceCode } from './device-code.js';
+import { readSignIn } from './sign-in-reads.js';
 import type { AttemptContext } from './sign-in-attempts.js';
-import { recordFailedAttempt, recordSuccessfulAttempt } from './sign-in-attempts.js';
+import { recordFailedAttempt, successfulAttemptOf } from './sign-in-attempts.js';
 import type { LoginAnswer } from './signed-in-session.js';
 import { completeSignIn } from './signed-in-session.js';
 
@@ -27,6 +28,10 @@ export interface SignInInput {
  * companies (application status per company, then the user's access and its verification),
  * device type, blocked device, device limit, and a new device's e-mailed code (device_add).
  * Every attempt past the IP gate is recorded; failures are audited.
+ *
+ * A successful sign-in is two statements around the hash: what the gates look at, read in one
+ * (sign-in-reads.ts), and every write in one (sessions/start-session.ts, the attempt's row
+ * included), so that the two cores are left to argon2 as much as possible.
  */
 export async function signIn(
   app: FastifyInstance,
@@ -44,7 +49,13 @@ export async function signIn(
   };
   let blockedNow = false;
   try {
-    const client = await passClientGates(app.db, input.client, input.redirect);
+    const fingerprintHash = fingerprintHashOf(input.dcd);
+    const reads = await readSignIn(app.db, {
+      clientId: input.client,
+      login: attempt.login,
+      fingerprintHash,
+    });
+    const client = clientGates(reads.client, input.redirect);
     attempt.client = client;
 
     const credentials = await checkCredentials(
@@ -52,6 +63,7 @@ export async function signIn(
       attempt.login,
       input.pass,
       client.loginRetryLimit,
+      reads.account,
     );
     if (!credentials.ok) {
       attempt.userId = credentials.userId;
@@ -61,14 +73,17 @@ export async function signIn(
     const { user } = credentials;
     attempt.userId = user.id;
 
-    const companies = await passCompanyGates(app.db, user, client, app.config.PUBLIC_URL);
+    const companies = companyGates(
+      sortCompanyAccess(reads.access, client, app.config.PUBLIC_URL),
+      client,
+    );
     const device = parseUserAgent(request.headers['user-agent']);
-    const fingerprintHash = fingerprintHashOf(input.dcd);
     const known = await passDeviceGates(app.db, {
       userId: user.id,
       fingerprintHash,
       client,
       device,
+      known: reads.device,
     });
     if (!known) {
       const otpref = await issueDeviceCode(app, request, {
@@ -81,16 +96,16 @@ export async function signIn(
       throw new ApiError('device_add', { otpref });
     }
 
-    const answer = await completeSignIn(app, request, reply, {
+    return await completeSignIn(app, request, reply, {
       userId: user.id,
       client,
       deviceId: known.id,
       method: 'password',
       companies,
       confirm: true,
+      summary: user.summary,
+      attempt: successfulAttemptOf(attempt),
     });
-    await recordSuccessfulAttempt(app, attempt);
-    return answer;
   } catch (error) {
     if (error instanceof ApiError) await recordFailedAttempt(app, attempt, error, blockedNow);
     throw error;

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { auth } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
-import { recordAudit } from '../audit/record-audit.js';
+import type { SuccessfulAttempt } from '../abuse/sign-in-defence.js';
 import type { SessionCompany } from '../gates/company-access.js';
 import type { SignInClient } from '../gates/sign-in-client.js';
 import { setSessionCookie } from '../sessions/cookie.js';
-import { endSessionsWhere, openSession } from '../sessions/session-store.js';
+import type { SessionOpening } from '../sessions/start-session.js';
+import { startSessionStatement } from '../sessions/start-session.js';
 import type { UserSummary } from '../sessions/user-summary.js';
 import { loadUserSummary } from '../sessions/user-summary.js';
 
@@ -38,44 +39,47 @@ export function needsConfirmation(summary: UserSummary): boolean {
   );
 }
 
+function openingOf(
+  request: FastifyRequest,
+  input: SessionStart,
+  attempt?: SuccessfulAttempt,
+): SessionOpening {
+  return {
+    userId: input.userId,
+    client: input.client,
+    deviceId: input.deviceId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    needsConfirmation: input.needsConfirmation,
+    method: input.method,
+    replacesSessionId: input.replacesSessionId,
+    attempt,
+  };
+}
+
+function startedFrom(rows: { failed_login_count: number }[], token: string) {
+  const [user] = rows;
+  if (!user) throw new Error('startSession: the user does not exist');
+  return { token, failedLoginCount: user.failed_login_count };
+}
+
 /**
- * The writes of a successful sign-in, inside the caller's transaction: a session with a new
- * token (openSession ends older ones when the client disallows multiple sessions), the device's
- * and the user's last use, and the audit event. Returns the cookie value and the failure count
- * the answer's retries_left is computed from.
+ * A successful sign-in's writes (one statement: sessions/start-session.ts) inside the caller's
+ * transaction, for a flow with other writes to commit with them (device verification): a
+ * session with a new token (ending the ones it replaces), the device's and the user's last use,
+ * and the audit event. Returns the cookie value and the failure count.
  */
 export async function startSession(
   tx: Tx,
   request: FastifyRequest,
   input: SessionStart,
 ): Promise<{ token: string; failedLoginCount: number }> {
-  const now = new Date();
-  if (input.replacesSessionId) {
-    await endSessionsWhere(tx, { id: input.replacesSessionId }, 'replaced');
-  }
-  const opened = await openSession(tx, {
-    userId: input.userId,
-    client: input.client,
-    deviceId: input.deviceId,
-    ip: request.ip,
-    ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
-    needsConfirmation: input.needsConfirmation,
-  });
-  await tx.device.update({ where: { id: input.deviceId }, data: { lastAccessedAt: now } });
-  const user = await tx.user.update({
-    where: { id: input.userId },
-    data: { lastLoginAt: now },
-    select: { failedLoginCount: true },
-  });
-  await recordAudit(tx, {
-    action: 'auth.sign_in',
-    actorId: input.userId,
-    clientId: input.client.id,
-    ip: request.ip,
-    target: input.userId,
-    details: { method: input.method, session: opened.id, device: input.deviceId },
-  });
-  return { token: opened.token, failedLoginCount: user.failedLoginCount };
+  const statement = startSessionStatement(openingOf(request, input));
+  const rows = await tx.$queryRawUnsafe<{ failed_login_count: number }[]>(
+    statement.text,
+    ...statement.values,
+  );
+  return startedFrom(rows, statement.token);
 }
 
 /** The login answer (specification, section 3), shared by sign-in, auto-login and verify. */
@@ -93,7 +97,10 @@ export function loginAnswer(
   };
 }
 
-/** A whole successful sign-in for flows with no other writes: session, cookie, answer. */
+/**
+ * A whole successful sign-in for flows with no other writes: session, cookie, answer. Its
+ * writes are one named statement (atomic on its own, so no transaction).
+ */
 export async function completeSignIn(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -102,15 +109,24 @@ export async function completeSignIn(
     companies: SessionCompany[];
     /** Auto-login continues a confirmed session, so it never asks again. */
     confirm: boolean;
+    /** The user's summary when the caller read it already (the password sign-in does). */
+    summary?: UserSummary;
+    /** A password sign-in's login_attempts row, written with the session. */
+    attempt?: SuccessfulAttempt;
   },
 ): Promise<LoginAnswer> {
-  const summary = await loadUserSummary(app.db, input.userId, app.config.PUBLIC_URL);
-  const started = await app.db.prisma.$transaction((tx) =>
-    startSession(tx, request, {
-      ...input,
-      needsConfirmation: input.confirm && needsConfirmation(summary),
-    }),
+  const summary =
+    input.summary ?? (await loadUserSummary(app.db, input.userId, app.config.PUBLIC_URL));
+  const needs = input.confirm && needsConfirmation(summary);
+  const statement = startSessionStatement(
+    openingOf(request, { ...input, needsConfirmation: needs }, input.attempt),
   );
+  const rows = await app.db.query<{ failed_login_count: number }>(
+    statement.name,
+    statement.text,
+    statement.values,
+  );
+  const started = startedFrom(rows, statement.token);
   setSessionCookie(reply, app.config, started.token, input.client.sessionTtl);
   return loginAnswer(summary, input.companies, input.client, started.failedLoginCount);
 }

@@ -2,6 +2,10 @@ import type { Database } from '../db.js';
 import { hashSecret, verifySecret } from './argon2.js';
 import { randomToken } from './tokens.js';
 
+const RESET_FAILED_LOGINS = `
+  UPDATE users SET failed_login_count = 0, updated_at = now()
+   WHERE id = $1 AND failed_login_count > 0`;
+
 export type PasswordCheck = { ok: true } | { ok: false; blocked: boolean; retriesLeft: number };
 
 /**
@@ -12,15 +16,22 @@ export type PasswordCheck = { ok: true } | { ok: false; blocked: boolean; retrie
  */
 export async function checkAccountPassword(
   db: Database,
-  user: { id: string; passwordHash: string },
+  user: {
+    id: string;
+    passwordHash: string;
+    /**
+     * The count read with the hash, when the caller has it: 0 skips the reset's statement (a
+     * failure counted by a parallel attempt during the hash is kept, as if it came just after).
+     */
+    failedLoginCount?: number;
+  },
   password: string,
   retryLimit: number,
 ): Promise<PasswordCheck> {
   if (await verifySecret(user.passwordHash, password)) {
-    await db.prisma.user.updateMany({
-      where: { id: user.id, failedLoginCount: { gt: 0 } },
-      data: { failedLoginCount: 0 },
-    });
+    if (user.failedLoginCount !== 0) {
+      await db.query('portico_reset_failed_logins', RESET_FAILED_LOGINS, [user.id]);
+    }
     return { ok: true };
   }
   const rows = await db.prisma.$queryRaw<{ failed_login_count: number; status: string }[]>`

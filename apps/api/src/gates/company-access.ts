@@ -1,5 +1,4 @@
 import { APP_STATUS, PLATFORM_COMPANY_ID, PORTAL_APP_ID } from '@portico/contracts';
-import { Prisma } from '@portico/db';
 import type { Database } from '../db.js';
 import { imageUrl } from '../files/image-url.js';
 import type { ApiError } from '../http/api-error.js';
@@ -25,7 +24,7 @@ export interface CompanyAccess {
   prohibited: string[];
 }
 
-interface AccessRow {
+export interface AccessRow {
   id: string;
   name: string;
   image_id: string | null;
@@ -45,27 +44,48 @@ export function statusAdmits(appStatus: number, companyId: string, subscribed: b
 }
 
 /**
- * One query: the companies where the user has access for the client's application, or, for the
- * portal's own application (which is for everyone), access to any application. Invitations not
- * yet linked to the account are found by its e-mail, so they count as pending.
+ * The access rows of a user for a client's application, one row per company: the companies
+ * where the user has access for the application, or, for the portal's own application (which
+ * is for everyone), access to any application. Invitations not yet linked to the account are
+ * found by its e-mail, so they count as pending. The arguments are SQL expressions (parameters,
+ * or columns of a query it is part of: auth/sign-in-reads.ts).
  */
+export function accessRowsQuery(userId: string, email: string, appId: string): string {
+  return `
+    SELECT c.id, c.name, c.image_id,
+           bool_or(a.status = 'verified' AND a.user_id = ${userId}) AS verified,
+           EXISTS (SELECT 1 FROM company_subscriptions s
+                    WHERE s.company_id = c.id AND s.app_id = ${appId}) AS subscribed
+      FROM access a JOIN companies c ON c.id = a.company_id
+     WHERE (a.user_id = ${userId} OR a.email = ${email})
+       AND (${appId} = '${PORTAL_APP_ID}' OR a.app_id = ${appId})
+     GROUP BY c.id, c.name, c.image_id
+     ORDER BY c.name, c.id`;
+}
+
+/** One named statement: $1 the user's id, $2 their e-mail, $3 the client's application. */
+const COMPANY_ACCESS = accessRowsQuery('$1', '$2', '$3');
+
 export async function companyAccessFor(
   db: Database,
   user: { id: string; email: string },
   client: Pick<SignInClient, 'appId' | 'appStatus'>,
   publicUrl: string,
 ): Promise<CompanyAccess> {
-  const appFilter =
-    client.appId === PORTAL_APP_ID ? Prisma.empty : Prisma.sql`AND a.app_id = ${client.appId}`;
-  const rows = await db.prisma.$queryRaw<AccessRow[]>`
-    SELECT c.id, c.name, c.image_id,
-           bool_or(a.status = 'verified' AND a.user_id = ${user.id}) AS verified,
-           EXISTS (SELECT 1 FROM company_subscriptions s
-                    WHERE s.company_id = c.id AND s.app_id = ${client.appId}) AS subscribed
-      FROM access a JOIN companies c ON c.id = a.company_id
-     WHERE (a.user_id = ${user.id} OR a.email = ${user.email}) ${appFilter}
-     GROUP BY c.id, c.name, c.image_id
-     ORDER BY c.name, c.id`;
+  const rows = await db.query<AccessRow>('portico_company_access', COMPANY_ACCESS, [
+    user.id,
+    user.email,
+    client.appId,
+  ]);
+  return sortCompanyAccess(rows, client, publicUrl);
+}
+
+/** The access rows sorted into what the gates answer. */
+export function sortCompanyAccess(
+  rows: AccessRow[],
+  client: Pick<SignInClient, 'appStatus'>,
+  publicUrl: string,
+): CompanyAccess {
   const access: CompanyAccess = { selectable: [], pending: [], prohibited: [] };
   for (const row of rows) {
     if (!statusAdmits(client.appStatus, row.id, row.subscribed)) access.prohibited.push(row.id);
@@ -99,7 +119,11 @@ export async function passCompanyGates(
   client: SignInClient,
   publicUrl: string,
 ): Promise<SessionCompany[]> {
-  const access = await companyAccessFor(db, user, client, publicUrl);
+  return companyGates(await companyAccessFor(db, user, client, publicUrl), client);
+}
+
+/** passCompanyGates on access already read and sorted. */
+export function companyGates(access: CompanyAccess, client: SignInClient): SessionCompany[] {
   const failure = noCompanyFailure(access, client.appName);
   if (failure) throw failure;
   return access.selectable;

@@ -26,12 +26,21 @@ export function passDeviceTypeGate(client: SignInClient, device: DeviceInfo): vo
   }
 }
 
+const FIND_USER_DEVICE = `
+  SELECT id, status::text AS status FROM devices WHERE user_id = $1 AND fingerprint_hash = $2`;
+
 /** A verified device of the user, or null when this fingerprint is new to the account. */
-export async function findUserDevice(db: Database, userId: string, fingerprintHash: string) {
-  return db.prisma.device.findUnique({
-    where: { userId_fingerprintHash: { userId, fingerprintHash } },
-    select: { id: true, status: true },
-  });
+export async function findUserDevice(
+  db: Database,
+  userId: string,
+  fingerprintHash: string,
+): Promise<{ id: string; status: string } | null> {
+  const [device] = await db.query<{ id: string; status: string }>(
+    'portico_user_device',
+    FIND_USER_DEVICE,
+    [userId, fingerprintHash],
+  );
+  return device ?? null;
 }
 
 /** A device the user blocked never signs in (unauthorized_device; the attempt is recorded). */
@@ -58,10 +67,20 @@ export async function passDeviceLimitGate(
  */
 export async function passDeviceGates(
   db: Database,
-  input: { userId: string; fingerprintHash: string; client: SignInClient; device: DeviceInfo },
+  input: {
+    userId: string;
+    fingerprintHash: string;
+    client: SignInClient;
+    device: DeviceInfo;
+    /** The user's device with this fingerprint when the caller read it already (null: none). */
+    known?: { id: string; status: string } | null;
+  },
 ): Promise<{ id: string } | null> {
   passDeviceTypeGate(input.client, input.device);
-  const known = await findUserDevice(db, input.userId, input.fingerprintHash);
+  const known =
+    input.known !== undefined
+      ? input.known
+      : await findUserDevice(db, input.userId, input.fingerprintHash);
   passDeviceBlockedGate(input.client, known);
   if (known) return { id: known.id };
   await passDeviceLimitGate(db.prisma, input.userId, input.client);

@@ -20,28 +20,29 @@ export interface SignInClient {
   loginRetryLimit: number;
 }
 
+/**
+ * A SignInClient per row of `clients c JOIN applications a` (the password sign-in reads it with
+ * the account: auth/sign-in-reads.ts).
+ */
+export const SIGN_IN_CLIENT_SELECT = `
+  SELECT c.id AS "id", c.app_id AS "appId", c.platform::text AS "platform",
+         c.redirect AS "redirect", c.custom_hash AS "customHash", c.session_ttl AS "sessionTtl",
+         c.allow_multiple_sessions AS "allowMultipleSessions", c.device_limit AS "deviceLimit",
+         c.login_retry_limit AS "loginRetryLimit", a.name AS "appName", a.status AS "appStatus",
+         a.large_icon_id AS "appLargeIconId"
+    FROM clients c JOIN applications a ON a.id = c.app_id`;
+
+/** The client with its application, one statement. */
+const FIND_SIGN_IN_CLIENT = `${SIGN_IN_CLIENT_SELECT} WHERE c.id = $1`;
+
 export async function findSignInClient(
   db: Database,
   clientId: string,
 ): Promise<SignInClient | null> {
-  const client = await db.prisma.client.findUnique({
-    where: { id: clientId },
-    select: {
-      id: true,
-      appId: true,
-      platform: true,
-      redirect: true,
-      customHash: true,
-      sessionTtl: true,
-      allowMultipleSessions: true,
-      deviceLimit: true,
-      loginRetryLimit: true,
-      app: { select: { name: true, status: true, largeIconId: true } },
-    },
-  });
-  if (!client) return null;
-  const { app, ...rest } = client;
-  return { ...rest, appName: app.name, appStatus: app.status, appLargeIconId: app.largeIconId };
+  const [client] = await db.query<SignInClient>('portico_sign_in_client', FIND_SIGN_IN_CLIENT, [
+    clientId,
+  ]);
+  return client ?? null;
 }
 
 /**
@@ -55,7 +56,14 @@ export async function passClientGates(
   clientId: string,
   redirect: string | undefined,
 ): Promise<SignInClient> {
-  const client = await findSignInClient(db, clientId);
+  return clientGates(await findSignInClient(db, clientId), redirect);
+}
+
+/** passClientGates on a client already read (null: no such client). */
+export function clientGates(
+  client: SignInClient | null,
+  redirect: string | undefined,
+): SignInClient {
   if (!client) throw gateError('callback_invalid');
   if (redirect !== undefined && !isAcceptableRedirect(redirect, client.redirect)) {
     throw gateError('callback_invalid', client.appName);

@@ -1,30 +1,67 @@
+import { createRequire } from 'node:module';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+type HelmetOptions = Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>;
+type Helmet = (
+  options: HelmetOptions,
+) => (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /**
  * Security headers for the portal and the API. The portal runs only its own bundled scripts;
  * inline styles are allowed because react-bootstrap positions overlays with style attributes.
  */
-export const securityHeadersPlugin = fp(async function securityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
     },
-    // A client application's landing icon or avatar may be shown by the client's own pages.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  },
+  // A client application's landing icon or avatar may be shown by the client's own pages.
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+
+/**
+ * The headers helmet sets with HELMET_OPTIONS, worked out once. @fastify/helmet builds helmet's
+ * middleware again for every response (its CSP directives parsed each time); nothing here
+ * depends on the request (no nonces), so the values are computed at start-up and each response
+ * copies them. Routes may still override one (files/serve-image.ts sets its own
+ * Cross-Origin-Resource-Policy). helmet is @fastify/helmet's own dependency, so it is loaded
+ * from there.
+ */
+export function securityHeaderValues(): Record<string, string> {
+  const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
+  const helmet = fromPlugin('helmet') as Helmet;
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  } as unknown as ServerResponse;
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, recorder, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+export const securityHeadersPlugin = fp(async function securityHeaders(app: FastifyInstance) {
+  const headers = securityHeaderValues();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 });

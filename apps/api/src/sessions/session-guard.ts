@@ -4,7 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import { sha256 } from '../credentials/tokens.js';
 import type { SessionRow } from './read-session.js';
 import { readSession } from './read-session.js';
-import { sessionExpiredDetails } from './user-summary.js';
+import { expiredDetailsOf, summaryOf } from './user-summary.js';
 
 /** The caller's session, once a guard has accepted it. */
 export interface SessionContext extends SessionRow {
@@ -28,6 +28,8 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 function touchInterval(timeoutSeconds: number): number {
   return Math.min(timeoutSeconds * 250, 60_000);
 }
+
+const TOUCH_SESSION = 'UPDATE sessions SET last_seen_at = $2 WHERE id = $1';
 
 export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
@@ -56,13 +58,13 @@ export async function requireSession(
   if (idle && !allowIdle) {
     throw new ApiError(
       'session_expired',
-      await sessionExpiredDetails(app.db, row.userId, app.config.PUBLIC_URL),
+      expiredDetailsOf(summaryOf(row.profile.user, app.config.PUBLIC_URL)),
     );
   }
   if (!idle && idleFor > touchInterval(row.activityTimeoutSeconds)) {
     // Fire and forget: a lost touch only shortens the idle window by one interval.
-    app.db.prisma.session
-      .update({ where: { id: row.id }, data: { lastSeenAt: new Date(now) } })
+    app.db
+      .query('portico_touch_session', TOUCH_SESSION, [row.id, new Date(now)])
       .catch((error: unknown) => request.log.warn({ err: error }, 'session touch failed'));
   }
   const session: SessionContext = { ...row, idle };
