@@ -13,6 +13,9 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** The shortest term a trigram index can serve. */
+const TRIGRAM_LENGTH = 3;
+
 const chosen = (filter: string | undefined) =>
   filter === undefined || filter === ALL_FILTER ? undefined : filter;
 
@@ -57,9 +60,15 @@ export function pageOfEmailsSql(companyId: string, query: UserListQuery): Prisma
   if (term) {
     const anyCase = containsPattern(term);
     const lower = containsPattern(term.toLowerCase());
+    // Trigram indexes need three characters: a shorter term tests only this company's users
+    // (found by primary key) instead of every account on the platform.
+    const candidates =
+      term.length < TRIGRAM_LENGTH
+        ? Prisma.sql`u.id IN (SELECT a.user_id FROM access a WHERE a.company_id = ${companyId}) AND`
+        : Prisma.empty;
     ctes.push(Prisma.sql`hit_users AS MATERIALIZED (
       SELECT u.id FROM users u
-       WHERE u.username LIKE ${lower} OR u.display_name ILIKE ${anyCase}
+       WHERE ${candidates} (u.username LIKE ${lower} OR u.display_name ILIKE ${anyCase})
       UNION
       SELECT p.user_id FROM user_preferences p
        WHERE p.company_id = ${companyId} AND (p.fname ILIKE ${anyCase} OR p.lname ILIKE ${anyCase}))`);

@@ -142,6 +142,7 @@ describe('users.list', () => {
   it.each([
     ['a username fragment', `${tag.slice(-4)}_12`, [`${tag}_12`]],
     ['a display name, any case', 'quentin marl', [`${tag}_07`]],
+    ['two letters (too short for the trigram indexes)', 'qU', [`${tag}_07`]],
     ['a first name of the company', 'ZEBUL', [`${tag}_05`]],
     ['a last name of the company', 'ostrand', [`${tag}_05`]],
     ['an e-mail of an invitee', `${tag}_invitee@`, [null]],
