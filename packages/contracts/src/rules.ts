@@ -4,6 +4,7 @@
  */
 export * from './rules/field.js';
 export * from './rules/account.js';
+export * from './rules/pin.js';
 export * from './rules/confirm.js';
 export * from './rules/forms.js';
 export * from './rules/client.js';

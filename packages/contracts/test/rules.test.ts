@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isTrivialPin,
   confirmDialogPasswordRule,
   confirmPasswordRule,
   displayNameRule,
@@ -213,4 +214,12 @@ describe('branch add', () => {
     });
     expect(fieldErrors(branchFormSchema, { id: 'B001', name: 'Main' })).toEqual({});
   });
+});
+
+describe('isTrivialPin', () => {
+  it.each(['000000', '121212', '123123', '123456', '654321', '890123', '112233'])(
+    'refuses %s',
+    (pin) => expect(isTrivialPin(pin)).toBe(true),
+  );
+  it.each(['482913', '730519'])('accepts %s', (pin) => expect(isTrivialPin(pin)).toBe(false));
 });

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TRIVIAL_PIN_MESSAGE, isTrivialPin } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
 import { hashSecret } from '../credentials/argon2.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { confirmAccountPassword, invalidCredentials } from './account-checks.js';
-import { TRIVIAL_PIN_MESSAGE, isTrivialPin } from './pin-rules.js';
 
 /**
  * Sets or changes the MPIN after the account password. A trivial PIN is refused before the

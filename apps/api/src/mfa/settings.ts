@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { calls } from '@portico/contracts';
+import { MFA_MESSAGES } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { sessionOf } from '../sessions/session-guard.js';
@@ -59,10 +60,10 @@ export async function updateMfaSettings(
   });
   assertAccountUsable(user.status);
   if (body.enable_pin === true && user.pin === null) {
-    throw new ApiError('incomplete_param', 'Set an MPIN before turning PIN sign-in on.');
+    throw new ApiError('incomplete_param', MFA_MESSAGES.pinNotSetUp);
   }
   if (body.enable_passkey === true && user._count.passkeys === 0) {
-    throw new ApiError('incomplete_param', 'Add a passkey before turning passkey sign-in on.');
+    throw new ApiError('incomplete_param', MFA_MESSAGES.passkeyNotSetUp);
   }
   await confirmAccountPassword(app, request, session, body.password, invalidCredentials);
 

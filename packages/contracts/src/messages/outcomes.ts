@@ -87,6 +87,10 @@ export const MFA_MESSAGES = {
   success: 'MFA settings updated successfully.',
   failure: 'Failed to update MFA settings.',
   unexpected: 'An unexpected error occurred during MFA toggle update.',
+  // Ours: the server's message (section 8: "else the server message") when a method is turned
+  // on before it is set up.
+  pinNotSetUp: 'Set an MPIN before turning PIN sign-in on.',
+  passkeyNotSetUp: 'Add a passkey before turning passkey sign-in on.',
 } as const;
 
 export const DEVICE_MESSAGES = {

@@ -1,8 +1,8 @@
-import { PIN_LENGTH } from '@portico/contracts';
+import { PIN_LENGTH } from '../constants.js';
 
 /**
- * MPINs that are among the first an attacker tries. The format (six digits) is the contract's
- * rule; this is the server's extra refusal when a PIN is set.
+ * MPINs that are among the first an attacker tries. The format (six digits) is `mpinRule`; this
+ * is the extra refusal when a PIN is set (the server enforces it; the portal may check early).
  */
 const COMMON_PINS = new Set([
   '112233',
