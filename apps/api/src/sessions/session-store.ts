@@ -39,8 +39,11 @@ export interface OpenedSession {
 }
 
 /**
- * Opens a session with a new token. With allow_multiple_sessions off, the user's other live
- * sessions on that client end ("replaced") in the same transaction.
+ * Opens a session with a new token, for tests and tools that need a session without signing in
+ * (test/factories.ts, bench/users-list.mjs). A sign-in opens its session with one prepared
+ * statement instead (start-session.ts), which also writes the audit event and the attempt; both
+ * store the same row. With allow_multiple_sessions off, the user's other live sessions on that
+ * client end ("replaced") in the same transaction.
  */
 export async function openSession(tx: Tx, input: OpenSessionInput): Promise<OpenedSession> {
   const now = new Date();

@@ -76,7 +76,3 @@ export function expiredDetailsOf(summary: UserSummary) {
   const { email: _email, ...details } = summary;
   return details;
 }
-
-export async function sessionExpiredDetails(db: Database, userId: string, publicUrl: string) {
-  return expiredDetailsOf(await loadUserSummary(db, userId, publicUrl));
-}
