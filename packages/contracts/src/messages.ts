@@ -3,3 +3,4 @@ export * from './messages/outcomes.js';
 export * from './messages/gates.js';
 export * from './messages/toasts.js';
 export * from './messages/message-for.js';
+export * from './messages/sign-in.js';

@@ -14,3 +14,4 @@ export * from './rules/display.js';
 export * from './rules/duration.js';
 export * from './rules/flags.js';
 export * from './rules/registry.js';
+export * from './rules/sign-in-confirmation.js';

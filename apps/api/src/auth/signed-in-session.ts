@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { auth } from '@portico/contracts';
+import { needsConfirmation, type auth } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import type { SuccessfulAttempt } from '../abuse/sign-in-defence.js';
 import type { SessionCompany } from '../gates/company-access.js';
@@ -30,14 +30,10 @@ export interface SessionStart {
 
 /**
  * PIN or passkey enabled and set up: the portal's confirmation step (auth.reauth with the PIN or
- * the passkey) lifts the session before anything else can be done with it.
+ * the passkey) lifts the session before anything else can be done with it. The rule lives in the
+ * contracts, where the portal reads it too.
  */
-export function needsConfirmation(summary: UserSummary): boolean {
-  return (
-    (summary.is_pin_enabled && summary.has_pin_setup) ||
-    (summary.is_passkey_enabled && summary.has_passkey_setup)
-  );
-}
+export { needsConfirmation };
 
 function openingOf(
   request: FastifyRequest,

@@ -61,6 +61,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [api, navigate, queryClient],
   );
 
+  const reauthenticated = useCallback<Session['reauthenticated']>(async () => {
+    setExpiredByAnswer(false);
+    // The answers that said session_expired are refetched on the renewed session; the details
+    // (if they were the expired answer) close the dialog when they come back 200.
+    await queryClient.invalidateQueries();
+  }, [queryClient]);
+
   const value = useMemo<Session>(
     () => ({
       client,
@@ -73,8 +80,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       companies,
       signOut,
       switchCompany,
+      reauthenticated,
     }),
-    [answer, client, companies, details, sessionExpired, signOut, signed, switchCompany],
+    [
+      answer,
+      client,
+      companies,
+      details,
+      reauthenticated,
+      sessionExpired,
+      signOut,
+      signed,
+      switchCompany,
+    ],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

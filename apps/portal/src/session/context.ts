@@ -32,6 +32,11 @@ export interface Session {
   signOut(): Promise<'loading' | typeof SUCCESS_CODE | ErrorCode | typeof NETWORK_ERROR>;
   /** Switches the session's company; on 200 reloads the session and goes to /manage/me. */
   switchCompany(com: string): Promise<Answer<typeof calls.session.setCompany>>;
+  /**
+   * After a 200 of re-authentication (section 4): clears sessionExpired and reloads every query,
+   * so the page goes on where it was, without navigation.
+   */
+  reauthenticated(): Promise<void>;
 }
 
 export const SessionContext = createContext<Session | undefined>(undefined);

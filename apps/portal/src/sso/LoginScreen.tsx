@@ -1,54 +1,147 @@
-import type { KeyboardEvent } from 'react';
-import { useRef } from 'react';
-import { Button, Form } from 'react-bootstrap';
-import { LOGIN_TITLE } from '@portico/contracts';
+import { useCallback, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import {
+  PORTAL_CLIENT_ID,
+  SIGN_IN_TEXTS,
+  SUCCESS_CODE,
+  calls,
+  deniedText,
+  gatePage,
+} from '@portico/contracts';
+import { useApi } from '../api/context';
+import { InfoPage } from '../ui/InfoPage';
 import { PublicCard } from '../ui/PublicCard';
 import { ClientLogo } from './ClientLogo';
+import { CompanyStep } from './CompanyStep';
+import { ConfirmStep } from './ConfirmStep';
+import { CredentialsStep } from './CredentialsStep';
+import { DeviceStep } from './DeviceStep';
+import { LandingStep } from './LandingStep';
+import { leavePortal } from './leave-portal';
+import type { Choice } from './sign-in-state';
+import { useSsoParams } from './sso-params';
+import { useSignIn } from './use-sign-in';
 
 /**
- * The login card (specification, section 2). Signing in (the call, device verification,
- * company choice, landing) is not built yet, so Login stays disabled and nothing is sent.
+ * /sso (specification, section 2): the whole sign-in journey on one route, one card per step:
+ * credentials, device verification, PIN or passkey confirmation, company, "Connect to <app>".
+ * Gate failures replace the card with their information page.
  */
 export function LoginScreen() {
-  const password = useRef<HTMLInputElement>(null);
+  const params = useSsoParams();
+  const api = useApi();
+  const navigate = useNavigate();
+  const journey = useSignIn(params);
+  const { state } = journey;
+  const left = useRef(false);
 
-  function nextOnEnter(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    password.current?.focus();
+  const icon = useQuery({
+    queryKey: ['landing-icon', params.client],
+    queryFn: ({ signal }) =>
+      api.callApi(calls.auth.landingIcon, { client: params.client }, { signal }),
+    staleTime: Infinity,
+  });
+  const iconUrl = icon.data?.Code === SUCCESS_CODE ? icon.data.Msg : undefined;
+  const logo = <ClientLogo src={iconUrl} />;
+
+  const leave = useCallback(
+    (choice: Choice) => {
+      if (left.current) return;
+      left.current = true;
+      leavePortal.to(destination(choice, params.client, params.redir));
+    },
+    [params.client, params.redir],
+  );
+
+  const startOver = useCallback(() => {
+    journey.restart();
+    navigate({ search: window.location.search }, { replace: true });
+  }, [journey, navigate]);
+
+  // An unknown client cannot sign in at all: say so before anyone types a password.
+  if (icon.data?.Code === 'callback_invalid' && state.step.kind === 'credentials') {
+    const page = gatePage('callback_invalid');
+    return <InfoPage header={logo} tone="danger" title={page.title} subtitle={page.text} />;
+  }
+
+  const step = state.step;
+  if (step.kind === 'gate') {
+    const page = gatePage(step.code, step.app);
+    return (
+      <InfoPage
+        header={logo}
+        tone="danger"
+        title={page.title}
+        subtitle={page.text}
+        action={{ label: SIGN_IN_TEXTS.continue, onClick: startOver }}
+      />
+    );
+  }
+  if (step.kind === 'denied') {
+    return (
+      <InfoPage
+        header={logo}
+        title={SIGN_IN_TEXTS.deniedTitle}
+        subtitle={deniedText(step.app)}
+        action={{ label: SIGN_IN_TEXTS.backToLogin, onClick: startOver }}
+      />
+    );
   }
 
   return (
     <PublicCard>
-      <ClientLogo />
-      <h1 className="h4 fw-semibold text-center mb-4">{LOGIN_TITLE}</h1>
-      <Form noValidate onSubmit={(event) => event.preventDefault()}>
-        <Form.Group className="mb-3" controlId="login-username">
-          <Form.Label>Username</Form.Label>
-          <Form.Control
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            onKeyDown={nextOnEnter}
-          />
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="login-password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            ref={password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-          />
-        </Form.Group>
-        <Button type="submit" className="w-100" disabled aria-describedby="login-unavailable">
-          Login
-        </Button>
-        <Form.Text id="login-unavailable" className="d-block text-center mt-2">
-          Signing in is not available yet.
-        </Form.Text>
-      </Form>
+      {logo}
+      {step.kind === 'credentials' && (
+        <CredentialsStep
+          signingIn={state.signingIn}
+          waiting={state.autologging}
+          message={state.message}
+          onSubmit={journey.signIn}
+        />
+      )}
+      {step.kind === 'device' && (
+        <DeviceStep
+          verified={step.verified}
+          sending={state.signingIn}
+          message={state.message}
+          onVerify={journey.verifyDevice}
+          onContinue={journey.continueAfterDevice}
+        />
+      )}
+      {step.kind === 'confirm' && state.login && (
+        <ConfirmStep
+          login={state.login}
+          client={params.client}
+          redirect={params.redir}
+          message={state.message}
+          onAnswer={journey.confirmed}
+          onStartOver={startOver}
+        />
+      )}
+      {step.kind === 'company' && (
+        <CompanyStep
+          companies={state.companies}
+          sending={state.signingIn}
+          message={state.message}
+          onChoose={journey.chooseCompany}
+        />
+      )}
+      {step.kind === 'landing' && (
+        <LandingStep app={step.choice.app} onGo={() => leave(step.choice)} onDeny={journey.deny} />
+      )}
     </PublicCard>
   );
+}
+
+/**
+ * Where the browser goes: the client's registered redirect with code and com (the API built
+ * it). The portal's own sign-in returns to the page the person came from when `redir` names one
+ * (the session-expired link, a bookmarked screen), else to the start page.
+ */
+function destination(choice: Choice, client: string, redir: string): string {
+  if (client === PORTAL_CLIENT_ID && redir.startsWith('/') && !redir.startsWith('//')) {
+    return redir;
+  }
+  return choice.redirect;
 }

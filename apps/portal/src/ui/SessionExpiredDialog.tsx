@@ -1,44 +1,40 @@
-import { useId } from 'react';
-import { Modal } from 'react-bootstrap';
-import { CODES } from '@portico/contracts';
+import { useLocation } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { SUCCESS_CODE, calls } from '@portico/contracts';
+import type { Answer } from '../api/client';
 import { useSession } from '../session/context';
-import { ssoPath } from '../session/sso-path';
-import { Avatar } from './Avatar';
+import { sessionKeys } from '../session/queries';
+import type { MfaFlags } from '../session/reauth/methods';
+import { ReauthDialog } from '../session/reauth/ReauthDialog';
 
 /**
- * Shown while the session is expired (specification, section 2): who it is, and the way to the
- * login screen of the client. Re-authentication in place (password, PIN, passkey) comes later.
+ * Shown while the session is expired (specification, section 2): re-authentication in place by
+ * password, MPIN or passkey over the page the user was on, or the way to the login of the client.
  */
 export function SessionExpiredDialog() {
-  const { sessionExpired, expiredPerson, client } = useSession();
-  const titleId = useId();
+  const session = useSession();
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
   return (
-    <Modal
-      show={sessionExpired}
-      backdrop="static"
-      keyboard={false}
-      centered
-      aria-labelledby={titleId}
-    >
-      <Modal.Header>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          Session expired
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {expiredPerson && (
-          <div className="d-flex align-items-center gap-2 mb-3">
-            <Avatar name={expiredPerson.dis} src={expiredPerson.avatar} size={40} />
-            <span className="fw-semibold">{expiredPerson.dis}</span>
-          </div>
-        )}
-        <p className="mb-0">{CODES.session_expired.text}</p>
-      </Modal.Body>
-      <Modal.Footer>
-        <a className="btn btn-primary" href={ssoPath(client)}>
-          Go to login
-        </a>
-      </Modal.Footer>
-    </Modal>
+    <ReauthDialog
+      show={session.sessionExpired}
+      person={session.expiredPerson}
+      flags={
+        session.details ??
+        expiredFlags(
+          queryClient.getQueryData<Answer<typeof calls.auth.details>>(sessionKeys.details),
+        )
+      }
+      client={session.client}
+      redirect={`${pathname}${search}`}
+      onReauthenticated={session.reauthenticated}
+    />
   );
+}
+
+/** The MFA flags a session_expired answer of the details carries (section 4). */
+function expiredFlags(answer: Answer<typeof calls.auth.details> | undefined): MfaFlags | undefined {
+  if (!answer || answer.Code === SUCCESS_CODE) return undefined;
+  const parsed = calls.auth.sessionExpiredDetails.safeParse(answer.Msg);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button } from 'react-bootstrap';
+import { useNavigate } from 'react-router-dom';
+import { GLOBAL_APP_ID, INVITE_MESSAGES, calls, inviteText, messageFor } from '@portico/contracts';
+import { useApi } from '../api/context';
+import { registerPath } from '../register/invitation';
+import { SCREENS } from '../screens';
+import { InfoPage } from '../ui/InfoPage';
+import { PublicCard } from '../ui/PublicCard';
+import { INVITE_LABELS as L } from './labels';
+import type { InviteDetails } from './queries';
+
+export interface InviteOfferProps {
+  details: InviteDetails;
+  code: string;
+  email: string;
+}
+
+/**
+ * What the invitation grants, with Accept and Decline (section 4: pending -> verified on
+ * Accept, or declined, locally). Someone without an account registers to accept.
+ */
+export function InviteOffer({ details, code, email }: InviteOfferProps) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [declined, setDeclined] = useState(false);
+  const acceptance = useMutation({
+    mutationFn: () => api.callApi(calls.invites.accept, { access_code: code, email }),
+    onSuccess: (answer) => {
+      if (answer.Code === '200' && !answer.Msg.registered) {
+        navigate(registerPath(code, email));
+      }
+    },
+  });
+
+  if (declined) return <InfoPage title={INVITE_MESSAGES.declinedTitle} />;
+  const answer = acceptance.data;
+  if (answer?.Code === '200' && answer.Msg.registered) {
+    return (
+      <InfoPage
+        tone="success"
+        title={INVITE_MESSAGES.acceptedTitle}
+        action={{ label: L.login, onClick: () => navigate(SCREENS.sso.path) }}
+      />
+    );
+  }
+
+  const app = details.app.id === GLOBAL_APP_ID ? undefined : details.app.name;
+  const text = inviteText(
+    details.com.name,
+    details.roles.map((role) => role.name),
+    app,
+  );
+  const failure =
+    answer && answer.Code !== '200' ? messageFor(answer.Code, 'inviteAccept') : undefined;
+  const busy = acceptance.isPending;
+
+  return (
+    <PublicCard>
+      <h1 className="h4 fw-semibold text-center mb-3">{SCREENS.invite.label}</h1>
+      <p className="text-center mb-4">{text}</p>
+      {failure && (
+        <Alert variant="danger" role="alert" className="py-2">
+          {failure}
+        </Alert>
+      )}
+      <div className="d-flex gap-2">
+        <Button
+          className="flex-fill"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => acceptance.mutate()}
+        >
+          {L.accept}
+        </Button>
+        <Button
+          variant="outline-secondary"
+          className="flex-fill"
+          disabled={busy}
+          onClick={() => setDeclined(true)}
+        >
+          {L.decline}
+        </Button>
+      </div>
+    </PublicCard>
+  );
+}

@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { SUCCESS_CODE, calls, encodeBase64 } from '@portico/contracts';
+import { useApi } from '../api/context';
+import type { Answer } from '../api/client';
+import { deviceId } from './device-id';
+import { initialSignInState, signInReducer, type Source } from './sign-in-state';
+import type { SsoParams } from './sso-params';
+
+/**
+ * The sign-in journey's calls and state (section 4): auto-login once, sign-in, device
+ * verification, the PIN or passkey confirmation, the company choice. Each answer becomes one
+ * event of `signInReducer`, so the rules live in one pure function.
+ */
+export function useSignIn({ client, redir }: SsoParams) {
+  const api = useApi();
+  const [state, dispatch] = useReducer(signInReducer, initialSignInState);
+  const autologinTried = useRef(false);
+
+  const settle = useCallback(
+    <
+      C extends
+        typeof calls.auth.signIn | typeof calls.auth.autologin | typeof calls.devices.verify,
+    >(
+      source: Source,
+      answer: Answer<C>,
+      onSuccess: (msg: Extract<Answer<C>, { Code: '200' }>['Msg']) => void,
+    ) => {
+      if (answer.Code === SUCCESS_CODE) onSuccess(answer.Msg);
+      else dispatch({ type: 'failed', source, code: answer.Code, msg: answer.Msg });
+    },
+    [],
+  );
+
+  // Auto-login runs once, and only when not signed in or already trying (section 4).
+  useEffect(() => {
+    if (autologinTried.current) return;
+    autologinTried.current = true;
+    dispatch({ type: 'started', autologin: true });
+    void api
+      .callApi(calls.auth.autologin, { client, redirect: redir })
+      .then((answer) =>
+        settle('autologin', answer, (login) => dispatch({ type: 'signedIn', login })),
+      );
+  }, [api, client, redir, settle]);
+
+  const signIn = useCallback(
+    async (username: string, password: string) => {
+      dispatch({ type: 'started' });
+      const answer = await api.callApi(calls.auth.signIn, {
+        uname: encodeBase64(username),
+        pass: encodeBase64(password),
+        client,
+        redirect: redir,
+        dcd: deviceId(),
+      });
+      settle('signIn', answer, (login) => dispatch({ type: 'signedIn', login }));
+      return answer.Code;
+    },
+    [api, client, redir, settle],
+  );
+
+  const verifyDevice = useCallback(
+    async (otp: string) => {
+      dispatch({ type: 'started' });
+      const answer = await api.callApi(calls.devices.verify, {
+        refid: state.deviceOtpRef,
+        otp: otp.trim(),
+      });
+      settle('verify', answer, (login) => dispatch({ type: 'deviceVerified', login }));
+    },
+    [api, settle, state.deviceOtpRef],
+  );
+
+  const continueAfterDevice = useCallback(() => dispatch({ type: 'continueAfterDevice' }), []);
+
+  /** Sends an already-obtained confirmation answer (see ConfirmStep) into the journey. */
+  const confirmed = useCallback((answer: { Code: string; Msg: unknown }) => {
+    if (answer.Code === SUCCESS_CODE) dispatch({ type: 'confirmed' });
+    else dispatch({ type: 'failed', source: 'confirm', code: answer.Code, msg: answer.Msg });
+  }, []);
+
+  const chooseCompany = useCallback(
+    async (com: string) => {
+      dispatch({ type: 'started' });
+      const answer = await api.callApi(calls.auth.chooseCompany, { com, client });
+      if (answer.Code === SUCCESS_CODE) dispatch({ type: 'chose', choice: answer.Msg });
+      else dispatch({ type: 'failed', source: 'choose', code: answer.Code, msg: answer.Msg });
+    },
+    [api, client],
+  );
+
+  const deny = useCallback(() => dispatch({ type: 'denied' }), []);
+  const restart = useCallback(() => dispatch({ type: 'restart' }), []);
+  const startConfirming = useCallback(() => dispatch({ type: 'started' }), []);
+
+  return {
+    state,
+    signIn,
+    verifyDevice,
+    continueAfterDevice,
+    startConfirming,
+    confirmed,
+    chooseCompany,
+    deny,
+    restart,
+  };
+}

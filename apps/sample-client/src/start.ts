@@ -1,0 +1,25 @@
+import { createSampleClient } from './app.js';
+import { SampleClientConfigError, callbackUrl, configFromEnv } from './config.js';
+
+/** `pnpm --filter @portico/sample-client start`: the sample client on PORT, configured by env. */
+function main(): void {
+  let settings;
+  try {
+    settings = configFromEnv();
+  } catch (error) {
+    if (!(error instanceof SampleClientConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const { config, port } = settings;
+  const server = createSampleClient(config);
+  server.listen(port, () => {
+    console.log(`Sample client on ${config.publicUrl} (listening on port ${port})`);
+    console.log(`Register ${callbackUrl(config)} as the client's redirect in Portico.`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main();

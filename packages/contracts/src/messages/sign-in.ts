@@ -1,0 +1,42 @@
+/**
+ * The sign-in journey's own headings and hints (section 2 names the steps; where it gives no
+ * text, these are ours). "Connect to <app>" and the button names are the specification's.
+ */
+export const SIGN_IN_TEXTS = {
+  forgotLink: 'Forgot password?',
+  login: 'Login',
+  signingIn: 'Signing in…',
+  deviceTitle: 'Verify this device',
+  deviceText: 'We sent a one-time code to your email. Enter it to trust this device.',
+  deviceCodeLabel: 'One-time code',
+  deviceVerify: 'Verify',
+  confirmTitle: 'Confirm it’s you',
+  confirmPinText: 'Enter your 6-digit PIN.',
+  confirmPasskeyText: 'Use your passkey or biometrics to finish signing in.',
+  usePasskey: 'Use passkey',
+  usePin: 'Use PIN instead',
+  usePasskeyInstead: 'Use passkey instead',
+  companyTitle: 'Choose a company',
+  companyLabel: 'Company',
+  continue: 'Continue',
+  continueNow: 'Continue Now',
+  deny: 'Deny',
+  deniedTitle: 'Connection denied',
+  backToLogin: 'Back to login',
+  startOver: 'Use another account',
+} as const;
+
+/** The landing page title (section 2): "Connect to <app>". */
+export function connectTo(app: string): string {
+  return `Connect to ${app}`;
+}
+
+/** Under the landing title while the countdown runs. */
+export function redirectingIn(seconds: number): string {
+  return seconds === 1 ? 'Redirecting in 1 second…' : `Redirecting in ${seconds} seconds…`;
+}
+
+/** The Deny page's text. */
+export function deniedText(app: string): string {
+  return `You did not connect to ${app}. You can close this page or sign in again.`;
+}
