@@ -97,7 +97,7 @@ export async function verifyPasskeyAssertion(
       // The contract's schema is AuthenticationResponseJSON with bounds (see registerVerify).
       response: assertion as AuthenticationResponseJSON,
       expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
+      expectedOrigin: rp.origins,
       expectedRPID: rp.id,
       credential: {
         id: passkey.credentialId,

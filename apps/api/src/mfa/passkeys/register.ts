@@ -86,7 +86,7 @@ export async function registrationVerify(
       // `unknown` there and an open record in the library's DOM types.
       response: body.credential as RegistrationResponseJSON,
       expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
+      expectedOrigin: rp.origins,
       expectedRPID: rp.id,
       requireUserVerification: true,
     });
