@@ -80,6 +80,7 @@ export function ConfirmStep({
             label="PIN"
             masked
             autoFocus
+            centered
             disabled={sending}
             error={message}
             onComplete={(pin) => void send({ credential_type: 'mpin', credential_value: pin })}

@@ -27,7 +27,8 @@ describe('signed-in shell', () => {
     });
     const { router } = renderRoutes(routes, '/');
 
-    expect(await screen.findByText('Profile — not available yet')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Profile · Portico'));
+    await screen.findByRole('navigation', { name: 'Main' });
     expect(router.state.location.pathname).toBe('/manage/me');
     expect(screen.getByRole('link', { name: 'Portico' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main' });
@@ -51,7 +52,7 @@ describe('signed-in shell', () => {
       'GET /v1/ses/com/ret': COMPANIES,
     });
     const { router } = renderRoutes(routes, '/manage/admin');
-    expect(await screen.findByText('Companies — not available yet')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Companies · Portico'));
     expect(router.state.location.pathname).toBe('/manage/admin/companies');
   });
 

@@ -9,9 +9,12 @@ import logo from './logo.svg';
 
 /** Brand, the menu button on small screens, and the account menu (greeting, companies, sign out). */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
-  const { details, companies, currentCompany, switchCompany, signOut } = useSession();
+  const { details, expiredPerson, companies, currentCompany, switchCompany, signOut } =
+    useSession();
+  // While the session is expired the details answer is the expiry; the person stays known.
+  const person = details ?? expiredPerson;
   const toasts = useToasts();
-  const name = details?.dis ?? '';
+  const name = person?.dis ?? '';
 
   async function chooseCompany(id: string) {
     if (id === currentCompany) return;
@@ -56,7 +59,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
             className="d-flex align-items-center gap-2"
             aria-label={`Account menu of ${name}`}
           >
-            <Avatar name={name} src={details?.avatar} size={28} />
+            <Avatar name={name} src={person?.avatar} size={28} />
             <span className="d-none d-sm-inline text-truncate account-name">{name}</span>
           </Dropdown.Toggle>
           <Dropdown.Menu className="account-menu shadow-sm">

@@ -38,6 +38,8 @@ export interface PinEntryProps {
   masked?: boolean;
   /** A failure to show under the boxes; it marks them invalid and is announced. */
   error?: string | undefined;
+  /** Centre the label, boxes and failure, for a card whose content is centred. */
+  centered?: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function PinEntry({
   autoFocus = false,
   masked = false,
   error,
+  centered = false,
 }: PinEntryProps) {
   const id = useId();
   const [digits, setDigits] = useState<PinDigits>(EMPTY_PIN);
@@ -165,11 +168,16 @@ export function PinEntry({
   const errorId = `${id}-error`;
   const invalid = error !== undefined && error !== '';
   return (
-    <div>
+    <div className={centered ? 'text-center' : undefined}>
       <div id={labelId} className="form-label">
         {mode === 'verify' && firstEntry !== undefined ? confirmLabel : label}
       </div>
-      <div ref={group} role="group" aria-labelledby={labelId} className="d-flex gap-2">
+      <div
+        ref={group}
+        role="group"
+        aria-labelledby={labelId}
+        className={`d-flex gap-2${centered ? ' justify-content-center' : ''}`}
+      >
         {digits.map((digit, index) => (
           <input
             // The boxes are fixed positions, never reordered.
@@ -185,7 +193,9 @@ export function PinEntry({
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? errorId : undefined}
             className={`form-control text-center px-0${invalid ? ' is-invalid' : ''}`}
-            style={BOX_STYLE}
+            // Bootstrap's invalid icon sits at the right of a field: in a one-digit box it would
+            // cover the digit, and the red border already says it.
+            style={invalid ? INVALID_BOX_STYLE : BOX_STYLE}
             value={digit}
             disabled={disabled}
             autoFocus={autoFocus && index === 0}
@@ -213,6 +223,8 @@ const BOX_STYLE: CSSProperties = {
   height: '3rem',
   fontSize: '1.25rem',
 };
+
+const INVALID_BOX_STYLE: CSSProperties = { ...BOX_STYLE, backgroundImage: 'none' };
 
 /** True when moving the focus would not take it from another control. */
 function focusIsFree(group: HTMLElement | null): boolean {

@@ -1,0 +1,64 @@
+import {
+  CLIENT_DEFAULTS,
+  PIN_LENGTH,
+  PRODUCT_NAME,
+  SIGN_IN_TEXTS,
+  attemptsRemaining,
+  connectTo,
+} from '@portico/contracts';
+import { expect, test } from '../support/fixtures.js';
+import {
+  continueToShell,
+  enablePin,
+  memberGrant,
+  submitPassword,
+  typePin,
+} from '../support/mfa-browser.js';
+import { mfaScreenshot } from '../support/mfa-screenshots.js';
+
+const PIN = '583016';
+const WRONG_PIN = '860425';
+/** The confirmation step's name for its six boxes. */
+const PIN_GROUP = 'PIN';
+
+test('with PIN sign-in on, a password sign-in asks for the PIN before the company', async ({
+  adminApi,
+  createMember,
+  signInApi,
+  mail,
+  page,
+}) => {
+  const member = await createMember({
+    roles: [await memberGrant(adminApi)],
+    displayName: 'Lena Brook',
+  });
+  // Set up and turned on through the API (the profile's MFA screen is another issue).
+  const other = await signInApi({
+    login: member.username,
+    password: member.password,
+    email: member.email,
+  });
+  await enablePin(other.api, member, PIN);
+
+  await submitPassword(page, mail, member);
+  await expect(page.getByRole('heading', { name: SIGN_IN_TEXTS.confirmTitle })).toBeVisible();
+  await expect(page.getByText(member.displayName, { exact: true })).toBeVisible();
+  await expect(page.getByText(SIGN_IN_TEXTS.confirmPinText)).toBeVisible();
+  const boxes = page.getByRole('group', { name: PIN_GROUP }).locator('input');
+  await expect(boxes).toHaveCount(PIN_LENGTH);
+  await expect(boxes.first()).toBeFocused();
+  await mfaScreenshot(page, 'confirm-pin');
+
+  await typePin(page, PIN_GROUP, WRONG_PIN);
+  await expect(page.getByRole('alert')).toHaveText(
+    attemptsRemaining(CLIENT_DEFAULTS.login_retry_limit - 1),
+  );
+  await mfaScreenshot(page, 'confirm-pin-wrong');
+
+  await typePin(page, PIN_GROUP, PIN);
+  await expect(page.getByRole('heading', { name: connectTo(PRODUCT_NAME) })).toBeVisible();
+  await continueToShell(page);
+  await expect(
+    page.getByRole('button', { name: `Account menu of ${member.displayName}` }),
+  ).toBeVisible();
+});
