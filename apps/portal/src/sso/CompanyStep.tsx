@@ -32,9 +32,15 @@ export function CompanyStep({ companies, sending, message, onChoose }: CompanySt
       <div className="text-center" role="status">
         <h1 className="h4 fw-semibold mb-3">{only.name}</h1>
         {message ? (
-          <Alert variant="danger" className="py-2 small" role="alert">
-            {message}
-          </Alert>
+          <>
+            <Alert variant="danger" className="py-2 small" role="alert">
+              {message}
+            </Alert>
+            {/* A failure in place (the network) would otherwise leave no way forward. */}
+            <Button className="w-100" disabled={sending} onClick={() => onChoose(only.id)}>
+              {SIGN_IN_TEXTS.continue}
+            </Button>
+          </>
         ) : (
           <Spinner animation="border" size="sm" aria-hidden="true" />
         )}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { DEVICE_MESSAGES, DEVICE_VERIFIED_DELAY_MS, SIGN_IN_TEXTS } from '@portico/contracts';
 
@@ -16,6 +16,12 @@ const CODE_PATTERN = /^\d{6}$/;
 /** A new device: the one-time code from the e-mail, then a success message and a short pause. */
 export function DeviceStep({ verified, sending, message, onVerify, onContinue }: DeviceStepProps) {
   const [code, setCode] = useState('');
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  // A refused code is selected, so the next one is typed over it without reaching for a mouse.
+  useEffect(() => {
+    if (message) codeInput.current?.select();
+  }, [message]);
 
   useEffect(() => {
     if (!verified) return;
@@ -47,6 +53,7 @@ export function DeviceStep({ verified, sending, message, onVerify, onContinue }:
         <Form.Group className="mb-3" controlId="device-code">
           <Form.Label>{SIGN_IN_TEXTS.deviceCodeLabel}</Form.Label>
           <Form.Control
+            ref={codeInput}
             name="otp"
             inputMode="numeric"
             autoComplete="one-time-code"

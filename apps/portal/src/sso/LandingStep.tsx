@@ -40,11 +40,11 @@ export function LandingStep({ app, onGo, onDeny }: LandingStepProps) {
       <p className="text-body-secondary mb-4" aria-live="polite">
         {redirectingIn(Math.max(left, 0))}
       </p>
-      <div className="d-flex gap-2">
-        <Button variant="outline-secondary" className="flex-fill" onClick={onDeny}>
+      <div className="d-flex gap-2 sso-actions">
+        <Button variant="outline-secondary" onClick={onDeny}>
           {SIGN_IN_TEXTS.deny}
         </Button>
-        <Button className="flex-fill" autoFocus onClick={onGo}>
+        <Button autoFocus onClick={onGo}>
           {SIGN_IN_TEXTS.continueNow}
         </Button>
       </div>

@@ -8,6 +8,7 @@ import {
   LOGIN_TITLE,
   PRODUCT_NAME,
   SERVER_ERROR_PAGE,
+  SHELL_MESSAGES,
   decodeBase64,
 } from '@portico/contracts';
 import { routes } from '../router';
@@ -174,6 +175,31 @@ describe('/sso', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Invalid OTP code. Please try again.',
     );
+    // The refused code is selected: the next one is typed straight over it.
+    expect(screen.getByLabelText('One-time code')).toHaveFocus();
+    await user.keyboard('123456');
+    expect(screen.getByLabelText('One-time code')).toHaveValue('123456');
+  });
+
+  it('the only company, refused in place, can be tried again with Continue', async () => {
+    const go = vi.spyOn(leavePortal, 'to').mockImplementation(() => undefined);
+    let tries = 0;
+    stubJourney({
+      'POST /v1/auth': { Code: '200', Msg: { ...LOGIN, companies: [LOGIN.companies[0]] } },
+      'POST /v1/auth/com': () => {
+        tries += 1;
+        // The first request never reaches the server, as when the network drops.
+        if (tries === 1) throw new TypeError('Failed to fetch');
+        return { Code: '200', Msg: CHOICE };
+      },
+    });
+    renderRoutes(routes, '/sso?client=crm');
+    const user = await typeCredentials();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SHELL_MESSAGES.networkError);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Connect to CRM' })).toBeInTheDocument();
+    expect(tries).toBe(2);
+    expect(go).not.toHaveBeenCalled();
   });
 
   it.each([
