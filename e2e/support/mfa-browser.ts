@@ -1,21 +1,21 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { SIGN_IN_TEXTS, calls, encodeBase64 } from '@portico/contracts';
+import { REAUTH_LABELS, SIGN_IN_TEXTS, calls, encodeBase64 } from '@portico/contracts';
 import type { AdminApi, Grant } from './admin.js';
 import { callOk } from './api.js';
 import type { Envelope } from './api.js';
 import type { MailBox } from './mail.js';
 import type { Member } from './members.js';
 
-/** Texts of the session-expired dialog the portal keeps itself (apps/portal/.../reauth/labels.ts). */
+/** The session-expired dialog's names, from the contracts like the portal's. */
 export const DIALOG = {
-  title: 'Session expired',
-  methodsGroup: 'Sign in with',
-  password: 'Password',
-  mpin: 'MPIN',
-  passkey: 'Passkey',
-  submit: 'Sign in',
-  goToLogin: 'Go to login',
+  title: REAUTH_LABELS.title,
+  methodsGroup: REAUTH_LABELS.methodsGroup,
+  password: REAUTH_LABELS.methods.password,
+  mpin: REAUTH_LABELS.methods.mpin,
+  passkey: REAUTH_LABELS.methods.passkey,
+  submit: REAUTH_LABELS.submit,
+  goToLogin: REAUTH_LABELS.goToLogin,
 } as const;
 
 /** A plain member's grant: an application and role of its own (the portal is for everyone). */

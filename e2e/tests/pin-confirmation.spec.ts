@@ -19,7 +19,7 @@ import { mfaScreenshot } from '../support/mfa-screenshots.js';
 const PIN = '583016';
 const WRONG_PIN = '860425';
 /** The confirmation step's name for its six boxes. */
-const PIN_GROUP = 'PIN';
+const PIN_GROUP = SIGN_IN_TEXTS.pinLabel;
 
 test('with PIN sign-in on, a password sign-in asks for the PIN before the company', async ({
   adminApi,

@@ -77,7 +77,7 @@ export function ConfirmStep({
         <>
           <p className="text-body-secondary text-center small">{SIGN_IN_TEXTS.confirmPinText}</p>
           <PinEntry
-            label="PIN"
+            label={SIGN_IN_TEXTS.pinLabel}
             masked
             autoFocus
             centered

@@ -24,6 +24,7 @@ export const SIGN_IN_TEXTS = {
   deniedTitle: 'Connection denied',
   backToLogin: 'Back to login',
   startOver: 'Use another account',
+  pinLabel: 'PIN',
 } as const;
 
 /** The landing page title (section 2): "Connect to <app>". */
@@ -40,3 +41,19 @@ export function redirectingIn(seconds: number): string {
 export function deniedText(app: string): string {
   return `You did not connect to ${app}. You can close this page or sign in again.`;
 }
+
+/**
+ * The session-expired dialog (section 2 names the dialog and its methods, not its controls:
+ * these names are ours). The e2e tests find the dialog by them.
+ */
+export const REAUTH_LABELS = {
+  title: 'Session expired',
+  methodsGroup: 'Sign in with',
+  methods: { password: 'Password', mpin: 'MPIN', passkey: 'Passkey' },
+  password: 'Password',
+  mpin: 'MPIN',
+  submit: 'Sign in',
+  passkeyText: 'Use your passkey or biometrics to continue.',
+  goToLogin: 'Go to login',
+  loading: 'Loading sign-in options…',
+} as const;

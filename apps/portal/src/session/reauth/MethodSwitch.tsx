@@ -1,6 +1,6 @@
+import { REAUTH_LABELS } from '@portico/contracts';
 import { Button, ButtonGroup } from 'react-bootstrap';
 import type { ReauthMethod } from '@portico/contracts';
-import { REAUTH_LABELS } from './labels';
 
 export interface MethodSwitchProps {
   methods: readonly ReauthMethod[];

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { mpinRule } from '@portico/contracts';
+import { mpinRule, REAUTH_LABELS } from '@portico/contracts';
 import { PinEntry } from '../../ui/pin/PinEntry';
-import { REAUTH_LABELS } from './labels';
 import type { MethodProps } from './PasswordMethod';
 import { SubmitButton } from './SubmitButton';
 

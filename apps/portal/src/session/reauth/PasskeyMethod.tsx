@@ -1,6 +1,5 @@
 import { Button, Spinner } from 'react-bootstrap';
-import { SIGN_IN_TEXTS } from '@portico/contracts';
-import { REAUTH_LABELS } from './labels';
+import { SIGN_IN_TEXTS, REAUTH_LABELS } from '@portico/contracts';
 
 /**
  * The passkey: the ceremony starts on the button, never by itself, since browsers may refuse

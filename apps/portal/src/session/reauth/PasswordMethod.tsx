@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { reauthPasswordRule } from '@portico/contracts';
-import { REAUTH_LABELS } from './labels';
+import { reauthPasswordRule, REAUTH_LABELS } from '@portico/contracts';
 import { SubmitButton } from './SubmitButton';
 
 export interface MethodProps {

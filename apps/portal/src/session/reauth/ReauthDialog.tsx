@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { Alert, Modal } from 'react-bootstrap';
-import { CODES, type ReauthMethod } from '@portico/contracts';
+import { CODES, type ReauthMethod, REAUTH_LABELS } from '@portico/contracts';
 import { Avatar } from '../../ui/Avatar';
 import { Loading } from '../../ui/Loading';
 import type { SessionPerson } from '../context';
 import { ssoPath } from '../sso-path';
-import { REAUTH_LABELS } from './labels';
 import { reauthMethods, type MfaFlags } from './methods';
 import { MethodSwitch } from './MethodSwitch';
 import { MpinMethod } from './MpinMethod';

@@ -1,5 +1,5 @@
+import { REAUTH_LABELS } from '@portico/contracts';
 import { Button, Spinner } from 'react-bootstrap';
-import { REAUTH_LABELS } from './labels';
 
 export function SubmitButton({ busy }: { busy: boolean }) {
   return (
