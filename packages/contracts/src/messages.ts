@@ -4,3 +4,8 @@ export * from './messages/gates.js';
 export * from './messages/toasts.js';
 export * from './messages/message-for.js';
 export * from './messages/sign-in.js';
+export * from './messages/users-screen.js';
+export * from './messages/admin-console.js';
+export * from './messages/profile.js';
+export * from './messages/dev.js';
+export * from './messages/account-screens.js';

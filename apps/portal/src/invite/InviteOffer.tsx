@@ -2,13 +2,21 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button } from 'react-bootstrap';
 import { useNavigate } from 'react-router-dom';
-import { GLOBAL_APP_ID, INVITE_MESSAGES, calls, inviteText, messageFor } from '@portico/contracts';
+import {
+  calls,
+  GLOBAL_APP_ID,
+  INVITE_LABELS as L,
+  INVITE_MESSAGES,
+  inviteAcceptedText,
+  inviteDeclinedText,
+  inviteText,
+  messageFor,
+} from '@portico/contracts';
 import { useApi } from '../api/context';
 import { registerPath } from '../register/invitation';
 import { SCREENS } from '../screens';
 import { InfoPage } from '../ui/InfoPage';
 import { PublicCard } from '../ui/PublicCard';
-import { INVITE_LABELS as L } from './labels';
 import type { InviteDetails } from './queries';
 
 export interface InviteOfferProps {
@@ -34,13 +42,19 @@ export function InviteOffer({ details, code, email }: InviteOfferProps) {
     },
   });
 
-  if (declined) return <InfoPage title={INVITE_MESSAGES.declinedTitle} />;
+  const company = details.com.name;
+  if (declined) {
+    return (
+      <InfoPage title={INVITE_MESSAGES.declinedTitle} subtitle={inviteDeclinedText(company)} />
+    );
+  }
   const answer = acceptance.data;
   if (answer?.Code === '200' && answer.Msg.registered) {
     return (
       <InfoPage
         tone="success"
         title={INVITE_MESSAGES.acceptedTitle}
+        subtitle={inviteAcceptedText(company)}
         action={{ label: L.login, onClick: () => navigate(SCREENS.sso.path) }}
       />
     );
@@ -48,7 +62,7 @@ export function InviteOffer({ details, code, email }: InviteOfferProps) {
 
   const app = details.app.id === GLOBAL_APP_ID ? undefined : details.app.name;
   const text = inviteText(
-    details.com.name,
+    company,
     details.roles.map((role) => role.name),
     app,
   );

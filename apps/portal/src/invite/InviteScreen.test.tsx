@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
-import { INVITE_MESSAGES, REGISTER_MESSAGES, inviteText } from '@portico/contracts';
+import {
+  INVITE_MESSAGES,
+  inviteAcceptedText,
+  inviteDeclinedText,
+  inviteText,
+  REGISTER_MESSAGES,
+} from '@portico/contracts';
 import { RegisterScreen } from '../register/RegisterScreen';
 import { stubApi } from '../test/fetch-stub';
 import { renderRoutes } from '../test/render';
@@ -67,6 +73,7 @@ describe('InviteScreen', () => {
     expect(
       await screen.findByRole('heading', { name: INVITE_MESSAGES.acceptedTitle }),
     ).toBeInTheDocument();
+    expect(screen.getByText(inviteAcceptedText('Acme Bank'))).toBeInTheDocument();
     expect(JSON.parse(String(fetchStub.mock.calls[1]?.[1]?.body))).toEqual({
       access_code: 'inv-123',
       email: 'maria@bank.example',
@@ -116,6 +123,7 @@ describe('InviteScreen', () => {
     expect(
       screen.getByRole('heading', { name: INVITE_MESSAGES.declinedTitle }),
     ).toBeInTheDocument();
+    expect(screen.getByText(inviteDeclinedText('Acme Bank'))).toBeInTheDocument();
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 

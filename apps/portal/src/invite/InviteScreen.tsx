@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { INVITE_MESSAGES } from '@portico/contracts';
+import { INVITE_LABELS as L, INVITE_MESSAGES } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { registerPath, type RegisterLocationState } from '../register/invitation';
 import { InfoPage } from '../ui/InfoPage';
 import { Loading } from '../ui/Loading';
 import { PublicCard } from '../ui/PublicCard';
 import { InviteOffer } from './InviteOffer';
-import { INVITE_LABELS as L } from './labels';
 import { inviteDetailsQuery } from './queries';
 
 /**

@@ -3,9 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  FORGOT_MESSAGES,
   calls,
   canSendResetLink,
+  FORGOT_LABELS as L,
+  FORGOT_MESSAGES,
   forgotFieldRule,
   messageFor,
 } from '@portico/contracts';
@@ -16,7 +17,6 @@ import { PublicCard } from '../ui/PublicCard';
 import { SubmitButton } from '../ui/form/SubmitButton';
 import { TextField } from '../ui/form/TextField';
 import { useFormFields } from '../ui/form/use-form-fields';
-import { FORGOT_LABELS as L } from './labels';
 import type { ForgotLocationState } from './reset-failure';
 
 /**

@@ -3,12 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Form } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router-dom';
 import {
-  RESET_MESSAGES,
   calls,
   confirmPasswordRule,
   encodeBase64,
   messageFor,
+  PASSWORD_HELP,
   passwordRule,
+  RESET_LABELS as L,
+  RESET_MESSAGES,
   resetFormSchema,
   usernameRule,
 } from '@portico/contracts';
@@ -16,11 +18,9 @@ import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
 import { InfoPage } from '../ui/InfoPage';
 import { PublicCard } from '../ui/PublicCard';
-import { PASSWORD_HELP } from '../ui/form/password-help';
 import { SubmitButton } from '../ui/form/SubmitButton';
 import { TextField } from '../ui/form/TextField';
 import { useFormFields, type FormValues } from '../ui/form/use-form-fields';
-import { RESET_LABELS as L } from './labels';
 
 type ResetField = 'username' | 'pass' | 'confirm';
 

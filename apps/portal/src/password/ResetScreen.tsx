@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { messageFor } from '@portico/contracts';
+import { messageFor, RESET_LABELS as L } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
 import { InfoPage } from '../ui/InfoPage';
 import { Loading } from '../ui/Loading';
 import { PublicCard } from '../ui/PublicCard';
-import { RESET_LABELS as L } from './labels';
 import { resetLinkQuery } from './queries';
 import { forgotRedirect, isLinkFailure } from './reset-failure';
 import { ResetForm } from './ResetForm';

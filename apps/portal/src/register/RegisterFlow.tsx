@@ -1,12 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { REGISTER_MESSAGES, calls, encodeBase64, messageFor } from '@portico/contracts';
+import {
+  calls,
+  encodeBase64,
+  messageFor,
+  REGISTER_LABELS as L,
+  REGISTER_MESSAGES,
+} from '@portico/contracts';
 import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
 import { InfoPage } from '../ui/InfoPage';
 import type { FormValues } from '../ui/form/use-form-fields';
 import type { Invitation } from './invitation';
-import { REGISTER_LABELS as L } from './labels';
 import { RegisterForm } from './RegisterForm';
 import { useRegisterForm, type RegisterField } from './use-register-form';
 

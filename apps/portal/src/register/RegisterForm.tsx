@@ -1,11 +1,9 @@
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { REGISTER_MESSAGES } from '@portico/contracts';
+import { PASSWORD_HELP, REGISTER_LABELS as L, REGISTER_MESSAGES } from '@portico/contracts';
 import { PublicCard } from '../ui/PublicCard';
-import { PASSWORD_HELP } from '../ui/form/password-help';
 import { SubmitButton } from '../ui/form/SubmitButton';
 import { TextField } from '../ui/form/TextField';
-import { REGISTER_LABELS as L } from './labels';
 import type { RegisterForm as Fields } from './use-register-form';
 
 export interface RegisterFormProps {
@@ -29,7 +27,11 @@ export function RegisterForm({ form, email, busy, onSubmit }: RegisterFormProps)
       <Form noValidate onSubmit={submit} aria-label={REGISTER_MESSAGES.title}>
         <Form.Group className="mb-3" controlId="register-email">
           <Form.Label>{L.email}</Form.Label>
-          <Form.Control plaintext readOnly value={email} autoComplete="email" />
+          {/* Shown, not edited (the invitation's): an <output> wraps a long address on a phone,
+              where a read-only input cut it off. */}
+          <output id="register-email" className="form-control-plaintext d-block text-break">
+            {email}
+          </output>
         </Form.Group>
         <TextField
           id="register-display-name"

@@ -66,8 +66,9 @@ describe('RegisterScreen', () => {
     stubApi({});
     renderRoutes(routes, INVITED);
     expect(screen.getByRole('heading', { name: REGISTER_MESSAGES.title })).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveValue('maria@bank.example');
-    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    // The invitation's address, shown whole and not editable.
+    expect(screen.getByLabelText('Email')).toHaveTextContent('maria@bank.example');
+    expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Display Name')).toHaveAttribute('autocomplete', 'name');
     expect(screen.getByLabelText('Phone')).toHaveAttribute('autocomplete', 'tel');
     expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');

@@ -1,9 +1,8 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { INVITE_MESSAGES, REGISTER_MESSAGES } from '@portico/contracts';
+import { INVITE_MESSAGES, REGISTER_LABELS as L, REGISTER_MESSAGES } from '@portico/contracts';
 import { SCREENS } from '../screens';
 import { InfoPage } from '../ui/InfoPage';
 import { invitationFrom, type Invitation, type RegisterLocationState } from './invitation';
-import { REGISTER_LABELS as L } from './labels';
 import { RegisterFlow } from './RegisterFlow';
 
 /**
