@@ -11,7 +11,16 @@ import {
 import { apiBaseUrl } from './base-url';
 import { createSessionExpiryWatch, type SessionExpiryWatch } from './session-expiry';
 
-type InputOf<S> = [S] extends [z.ZodType] ? z.input<S> : Record<never, never>;
+/**
+ * A schema's input; an empty strict object (a body with no fields) inputs as
+ * `Record<string, never>`, which would void the query fields it is intersected with, so it
+ * counts as no fields.
+ */
+type InputOf<S> = [S] extends [z.ZodType]
+  ? string extends keyof z.input<S>
+    ? Record<never, never>
+    : z.input<S>
+  : Record<never, never>;
 
 /** What `callApi` takes for a call: its body, query and path fields in one object. */
 export type CallPayload<C> =

@@ -1,6 +1,20 @@
 import { SCREENS } from '../screens';
-import { Placeholder } from '../ui/Placeholder';
+import { useSession } from '../session/context';
+import { Loading } from '../ui/Loading';
+import { DetailsCard } from './details/DetailsCard';
+import { DevicesSection } from './devices/DevicesSection';
+import { MfaSection } from './mfa/MfaSection';
+import './profile.css';
 
+/** Profile (/manage/me): the own names and avatar, trusted devices, multifactor settings. */
 export function ProfileScreen() {
-  return <Placeholder name={SCREENS.profile.label} />;
+  const { details } = useSession();
+  return (
+    <div className="profile-screen">
+      <h1 className="h4 mb-3">{SCREENS.profile.label}</h1>
+      {details ? <DetailsCard details={details} /> : <Loading />}
+      <DevicesSection />
+      <MfaSection />
+    </div>
+  );
 }

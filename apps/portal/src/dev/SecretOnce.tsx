@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
+import { DEV_MESSAGES } from '@portico/contracts';
+import { DEV_LABELS as L } from './labels';
+
+/** A new client's whole secret, shown once (section 3) with a copy button. */
+export function SecretOnce({ secret, onDismiss }: { secret: string; onDismiss: () => void }) {
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      // Without clipboard permission the secret is still selectable in the field.
+      setCopied(false);
+    }
+  }
+
+  return (
+    <Alert variant="warning" dismissible onClose={onDismiss} className="mb-3">
+      <p className="mb-2">{DEV_MESSAGES.secretShownOnce}</p>
+      <Form.Label htmlFor="new-client-secret">{L.newSecret}</Form.Label>
+      <InputGroup>
+        <Form.Control
+          id="new-client-secret"
+          readOnly
+          value={secret}
+          className="font-monospace"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button variant="outline-secondary" onClick={() => void copy()}>
+          {copied ? L.copied : L.copy}
+        </Button>
+      </InputGroup>
+    </Alert>
+  );
+}
