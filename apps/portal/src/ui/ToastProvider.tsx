@@ -45,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastsContext.Provider value={api}>
       {children}
-      <ToastContainer position="top-end" containerPosition="fixed" className="p-3">
+      <ToastContainer position="top-end" containerPosition="fixed" className="p-3 toast-stack">
         {toasts.map((toast) => (
           <BootstrapToast
             key={toast.Id}
