@@ -1,6 +1,117 @@
+import { type ReactNode } from 'react';
+import { Alert, Button, Table } from 'react-bootstrap';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_TOASTS,
+  CONSOLE_LABELS,
+  SUCCESS_CODE,
+  USERS_MESSAGES,
+  WHITELIST_TEXTS,
+  calls,
+} from '@portico/contracts';
+import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
-import { Placeholder } from '../ui/Placeholder';
+import { Loading } from '../ui/Loading';
+import { useDialogs } from '../ui/dialogs-context';
+import { useToasts } from '../ui/toasts-context';
+import { AddWhitelistForm } from './AddWhitelistForm';
+import { formatDateTime } from './format';
+import { adminKeys, whitelistQuery } from './queries';
+import '../company/company.css';
 
+/** /manage/admin/ip-whitelist: addresses that are never banned; add and remove. */
 export function IpWhitelistScreen() {
-  return <Placeholder name={SCREENS.adminWhitelist.label} />;
+  const api = useApi();
+  const dialogs = useDialogs();
+  const toasts = useToasts();
+  const queryClient = useQueryClient();
+  const query = useQuery(whitelistQuery(api));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.whitelist });
+
+  function add() {
+    let id = '';
+    const done = async () => {
+      dialogs.close(id);
+      await refresh();
+    };
+    id = dialogs.open({
+      title: WHITELIST_TEXTS.addIp,
+      content: <AddWhitelistForm onAdded={done} />,
+    });
+  }
+
+  function remove(ip: string) {
+    dialogs.open({
+      title: USERS_MESSAGES.confirmDeleteTitle,
+      content: USERS_MESSAGES.confirmDeleteText,
+      confirmContent: CONSOLE_LABELS.remove,
+      confirmVariant: 'danger',
+      onConfirm: async () => {
+        const answer = await api.callApi(calls.ipLists.removeWhitelist, { ip });
+        const ok = answer.Code === SUCCESS_CODE;
+        toasts.show({
+          Title: ip,
+          Msg: ok ? ADMIN_TOASTS.whitelistRemoved : ADMIN_TOASTS.whitelistRemoveFailed,
+          Type: ok ? 'success' : 'danger',
+        });
+        if (ok) await refresh();
+      },
+    });
+  }
+
+  let body: ReactNode;
+  if (query.isPending) body = <Loading />;
+  else if (query.data?.Code !== SUCCESS_CODE) {
+    body = <Alert variant="danger">{CONSOLE_LABELS.loadFailed}</Alert>;
+  } else if (query.data.Msg.whitelist.length === 0) {
+    body = <p className="text-body-secondary">{WHITELIST_TEXTS.empty}</p>;
+  } else {
+    body = (
+      <div className="card">
+        <Table responsive hover className="console-table mb-0">
+          <thead>
+            <tr>
+              <th scope="col">{WHITELIST_TEXTS.ip}</th>
+              <th scope="col">{WHITELIST_TEXTS.addedAt}</th>
+              <th scope="col">{WHITELIST_TEXTS.addedBy}</th>
+              <th scope="col">{WHITELIST_TEXTS.description}</th>
+              <th scope="col" className="text-end">
+                <span className="visually-hidden">{CONSOLE_LABELS.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.Msg.whitelist.map((entry) => (
+              <tr key={entry.ip}>
+                <td className="font-monospace text-nowrap">{entry.ip}</td>
+                <td className="text-nowrap">{formatDateTime(entry.addedAt)}</td>
+                <td>{entry.addedBy}</td>
+                <td>{entry.description || CONSOLE_LABELS.none}</td>
+                <td className="text-end">
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="text-danger"
+                    onClick={() => remove(entry.ip)}
+                  >
+                    {CONSOLE_LABELS.remove} <span className="visually-hidden">{entry.ip}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="h4 mb-0">{SCREENS.adminWhitelist.label}</h1>
+        <Button onClick={add}>{WHITELIST_TEXTS.addIp}</Button>
+      </div>
+      {body}
+    </>
+  );
 }

@@ -36,6 +36,7 @@ export const USERS_SCREEN_TEXTS = {
   apply: 'Apply',
   resend: 'Resend',
   deleteInvite: (app: string) => `Delete ${app} invite`,
+  deleteButton: 'Delete',
   removeUserAccess: 'Remove User Access',
   accountBlocked: 'Account Blocked',
   accountBlockedText: 'This account is blocked. Reset the password to let the user in again.',

@@ -1,0 +1,73 @@
+import { Badge, Button } from 'react-bootstrap';
+import {
+  ADMIN_TOASTS,
+  BANNED_TEXTS,
+  CONSOLE_LABELS,
+  SUCCESS_CODE,
+  USERS_MESSAGES,
+  banExpiryLabel,
+  banReasonLabel,
+  calls,
+  truncate,
+} from '@portico/contracts';
+import type { Success } from '../api/client';
+import { useApi } from '../api/context';
+import { useDialogs } from '../ui/dialogs-context';
+import { useToasts } from '../ui/toasts-context';
+import { formatDateTime } from './format';
+
+type BannedEntry = Success<typeof calls.ipLists.banned>['Msg']['banned'][number];
+
+/** One banned address with why, when, until when, how often, where and whom; and Unban. */
+export function BannedRow({
+  entry,
+  onUnbanned,
+}: {
+  entry: BannedEntry;
+  onUnbanned: () => Promise<unknown>;
+}) {
+  const api = useApi();
+  const dialogs = useDialogs();
+  const toasts = useToasts();
+  const users = entry.blockedUsers.join(', ');
+
+  function unban() {
+    dialogs.open({
+      title: USERS_MESSAGES.confirmDeleteTitle,
+      content: USERS_MESSAGES.confirmDeleteText,
+      confirmContent: BANNED_TEXTS.unban,
+      confirmVariant: 'danger',
+      onConfirm: async () => {
+        const answer = await api.callApi(calls.ipLists.unban, { ip: entry.ip });
+        const ok = answer.Code === SUCCESS_CODE;
+        toasts.show({
+          Title: entry.ip,
+          Msg: ok ? ADMIN_TOASTS.unbanned : ADMIN_TOASTS.unbanFailed,
+          Type: ok ? 'success' : 'danger',
+        });
+        if (ok) await onUnbanned();
+      },
+    });
+  }
+
+  const stuffing = entry.reason === 'credential_stuffing';
+  return (
+    <tr>
+      <td className="font-monospace text-nowrap">{entry.ip}</td>
+      <td>
+        <Badge bg={stuffing ? 'danger' : 'secondary'}>{banReasonLabel(entry.reason)}</Badge>
+      </td>
+      <td className="text-nowrap">{formatDateTime(entry.bannedAt)}</td>
+      <td className="text-nowrap">{banExpiryLabel(entry.expiresAt)}</td>
+      <td className="text-end">{entry.attemptCount}</td>
+      <td>{entry.clientId ?? CONSOLE_LABELS.none}</td>
+      <td>{entry.appId ?? CONSOLE_LABELS.none}</td>
+      <td title={users || undefined}>{users ? truncate(users) : CONSOLE_LABELS.none}</td>
+      <td className="text-end">
+        <Button size="sm" variant="link" className="text-danger" onClick={unban}>
+          {BANNED_TEXTS.unban} <span className="visually-hidden">{entry.ip}</span>
+        </Button>
+      </td>
+    </tr>
+  );
+}

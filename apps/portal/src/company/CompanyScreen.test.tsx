@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ADMIN_TOASTS,
+  BRANCH_TOASTS,
+  FORM_MESSAGES,
+  ROLE_GLOBAL_ADMIN,
+  ROLE_GLOBAL_OWNER,
+  featureFlags,
+} from '@portico/contracts';
+import { SessionContext, type Session } from '../session/context';
+import { sessionDetails } from '../test/fixtures';
+import { stubApi } from '../test/fetch-stub';
+import { renderWithProviders } from '../test/render';
+import { CompanyScreen } from './CompanyScreen';
+
+const COMPANY = { id: 'acme', name: 'Acme Bank', img: '', owner: 'Olga Owner' };
+const BRANCHES = { branches: [{ id: 'north', name: 'North Branch' }] };
+
+function renderAs(roles: string[]) {
+  const details = sessionDetails({ roles, com: { id: 'acme', name: 'Acme Bank', img: '' } });
+  const session = {
+    details,
+    flags: featureFlags(roles, 'acme'),
+    currentCompany: 'acme',
+  } as Session;
+  return renderWithProviders(
+    <SessionContext.Provider value={session}>
+      <CompanyScreen />
+    </SessionContext.Provider>,
+  );
+}
+
+describe('company screen', () => {
+  it('shows the profile and lets a company owner rename it and manage branches', async () => {
+    const fetchStub = stubApi({
+      'GET /v1/com/details': { Code: '200', Msg: COMPANY },
+      'GET /v1/branches': { Code: '200', Msg: BRANCHES },
+      'POST /v1/com/update': { Code: '200' },
+      'POST /v1/branches/add': { Code: '200' },
+      'GET /v1/auth/details': { Code: '200', Msg: sessionDetails() },
+    });
+    const user = userEvent.setup();
+    renderAs([ROLE_GLOBAL_OWNER]);
+
+    expect(await screen.findByText('Olga Owner')).toBeVisible();
+    expect(screen.getByText('acme')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Change image' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Name' }));
+    const name = screen.getByLabelText('Name');
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await user.clear(name);
+    await user.type(name, 'Acme Group');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(ADMIN_TOASTS.updated('Acme Group'))).toBeVisible();
+
+    const branches = screen.getByRole('region', { name: 'Branches' });
+    expect(await within(branches).findByText('North Branch')).toBeVisible();
+    await user.click(within(branches).getByRole('button', { name: 'Add Branch' }));
+    expect(within(branches).getAllByText(FORM_MESSAGES.required)).toHaveLength(2);
+    await user.type(within(branches).getByLabelText('Branch Id'), 'south');
+    await user.type(within(branches).getByLabelText('Branch Name'), 'South Branch');
+    await user.click(within(branches).getByRole('button', { name: 'Add Branch' }));
+    expect(await screen.findByText(BRANCH_TOASTS.added)).toBeVisible();
+    const add = fetchStub.mock.calls.find(([url]) => String(url).endsWith('/v1/branches/add'));
+    expect(JSON.parse(String(add?.[1]?.body))).toEqual({
+      com: 'acme',
+      branchid: 'south',
+      name: 'South Branch',
+    });
+  });
+
+  it('says when a branch id is taken', async () => {
+    stubApi({
+      'GET /v1/com/details': { Code: '200', Msg: COMPANY },
+      'GET /v1/branches': { Code: '200', Msg: BRANCHES },
+      'POST /v1/branches/add': { Code: 'app_enrolled', status: 409 },
+    });
+    const user = userEvent.setup();
+    renderAs([ROLE_GLOBAL_ADMIN]);
+    const branches = await screen.findByRole('region', { name: 'Branches' });
+    await user.type(await within(branches).findByLabelText('Branch Id'), 'north');
+    await user.type(within(branches).getByLabelText('Branch Name'), 'Again');
+    await user.click(within(branches).getByRole('button', { name: 'Add Branch' }));
+    expect(await within(branches).findByText(FORM_MESSAGES.idTaken)).toBeVisible();
+  });
+
+  it('shows a plain member the profile and the branches read-only', async () => {
+    stubApi({
+      'GET /v1/com/details': { Code: '200', Msg: COMPANY },
+      'GET /v1/branches': { Code: '200', Msg: BRANCHES },
+    });
+    renderAs([]);
+    const branches = await screen.findByRole('region', { name: 'Branches' });
+    expect(await within(branches).findByText('North Branch')).toBeVisible();
+    expect(screen.getByText('Acme Bank')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Edit Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change image' })).not.toBeInTheDocument();
+    expect(within(branches).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(branches).queryByLabelText('Branch Id')).not.toBeInTheDocument();
+  });
+
+  it('hides the branches section from a plain member while there are none', async () => {
+    stubApi({
+      'GET /v1/com/details': { Code: '200', Msg: COMPANY },
+      'GET /v1/branches': { Code: '200', Msg: { branches: [] } },
+    });
+    renderAs([]);
+    expect(await screen.findByText('Olga Owner')).toBeVisible();
+    // The branch list answered (empty) before this assertion is meaningful.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Branches' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Branches')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+import { GLOBAL_APP_ID, ROLE_GLOBAL_OWNER, hasRole, isCompanyAdmin } from '@portico/contracts';
+import { type GroupedUser } from './grouped-user';
+
+/** The company-level roles (app `global`) that make a person admin-level (section 6). */
+const ADMIN_LEVEL_ROLES = ['owner', 'admin'];
+
+/** The role whose switch is hidden in every role toggle list (section 6). */
+export const HIDDEN_ROLE = 'admin';
+
+/** Whether the user holds, or is invited to, global.owner or global.admin here. */
+export function isAdminLevel(user: GroupedUser): boolean {
+  return user.access.some(
+    (row) => row.app === GLOBAL_APP_ID && row.roles.some((r) => ADMIN_LEVEL_ROLES.includes(r)),
+  );
+}
+
+/** What the signed-in person may do to one user card (section 6; the API enforces the same). */
+export interface UserPermissions {
+  editName: boolean;
+  editRoles: boolean;
+  removeAccess: boolean;
+  reset: boolean;
+  /** Resend or delete a pending invitation. */
+  invites: boolean;
+}
+
+/**
+ * Only company administrators change anyone. An admin-level target is changed only by the top
+ * role (owner), and even then its roles and removal stay out of this screen: the spec hides
+ * role editing and Remove User Access for admin-role targets. Nobody changes their own access
+ * or resets their own password; renaming oneself is allowed.
+ */
+export function permissionsFor(
+  viewer: { roles: readonly string[]; email: string },
+  target: GroupedUser,
+): UserPermissions {
+  const admin = isCompanyAdmin(viewer.roles);
+  const self = target.email.toLowerCase() === viewer.email.toLowerCase();
+  const targetAdmin = isAdminLevel(target);
+  const mayTouch = admin && (!targetAdmin || hasRole(viewer.roles, ROLE_GLOBAL_OWNER));
+  return {
+    editName: mayTouch && target.userid !== null,
+    editRoles: admin && !self && !targetAdmin,
+    removeAccess: admin && !self && !targetAdmin,
+    reset: mayTouch && !self,
+    invites: mayTouch && !self,
+  };
+}
+
+/**
+ * The roles whose switches a viewer sees for an application: never the admin role, and the
+ * company's owner role only for an owner (only an owner may grant it).
+ */
+export function visibleRoles<R extends { id: string }>(
+  app: string,
+  roles: readonly R[],
+  viewerRoles: readonly string[],
+): R[] {
+  return roles.filter((role) => {
+    if (role.id === HIDDEN_ROLE) return false;
+    if (app === GLOBAL_APP_ID && role.id === 'owner') {
+      return hasRole(viewerRoles, ROLE_GLOBAL_OWNER);
+    }
+    return true;
+  });
+}
