@@ -1,17 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PORTAL_CLIENT_ID, calls, encodeBase64 } from '@portico/contracts';
 import { callApi, newApiContext } from './api.js';
 import type { MailBox } from './mail.js';
 import { uniqueId } from './names.js';
 import { signInThroughApi, type Account } from './sign-in.js';
-
-const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
 
 /**
  * Signs `account` in to `com` through the page's own request context (it shares the browser
@@ -26,23 +18,6 @@ export async function signInBrowser(
   dcd: string = uniqueId('dcd'),
 ): Promise<void> {
   await signInThroughApi(page.request, mail, account, { dcd, com });
-}
-
-/** Screenshots of what the page shows once toasts are gone, at desktop and at phone width, then desktop again. */
-export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
-  // Toasts hide after 4 s; the picture is of the screen, not of them.
-  await page
-    .locator('.toast.show')
-    .first()
-    .waitFor({ state: 'hidden', timeout: 6000 })
-    .catch(() => undefined);
-  for (const [width, viewport] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(viewport);
-    // Let the layout (and an open dialog's transition) settle at the new width.
-    await page.waitForTimeout(350);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 /**

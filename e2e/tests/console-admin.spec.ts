@@ -15,7 +15,8 @@ import {
   banReasonLabel,
   calls,
 } from '@portico/contracts';
-import { banAddress, screenshotBothWidths, signInBrowser } from '../support/admin-browser.js';
+import { banAddress, signInBrowser } from '../support/admin-browser.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 import { callApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { createOwner } from '../support/members.js';
@@ -41,7 +42,7 @@ test('a platform administrator manages companies, the IP whitelist and banned IP
   await expect(add.getByText(FORM_MESSAGES.required)).toHaveCount(2);
   await add.getByLabel(CONSOLE_LABELS.id).fill(company.id);
   await add.getByLabel(CONSOLE_LABELS.name).fill(company.name);
-  await screenshotBothWidths(page, 'admin-add-company');
+  await screenshotBothWidths(page, 'admin-add-company', { toasts: 'wait' });
   await add.getByRole('button', { name: CONSOLE_LABELS.create }).click();
   await expect(page.getByText(ADMIN_TOASTS.added)).toBeVisible();
   await expect(add).toBeHidden();
@@ -56,7 +57,7 @@ test('a platform administrator manages companies, the IP whitelist and banned IP
   await branches.getByRole('button', { name: BRANCH_TEXTS.addBranch }).click();
   await expect(page.getByText(BRANCH_TOASTS.added)).toBeVisible();
   await expect(branches.getByRole('cell', { name: 'Harbour Street', exact: true })).toBeVisible();
-  await screenshotBothWidths(page, 'admin-branches-dialog');
+  await screenshotBothWidths(page, 'admin-branches-dialog', { toasts: 'wait' });
   await branches.getByRole('button', { name: 'Close' }).click();
   await expect(branches).toBeHidden();
 
@@ -65,12 +66,12 @@ test('a platform administrator manages companies, the IP whitelist and banned IP
   await row.getByRole('button', { name: OWNER_ACTIONS.invite }).click();
   const invite = page.getByRole('dialog', { name: COMPANIES_TEXTS.inviteOwnerOf(company.name) });
   await invite.getByLabel(COMPANIES_TEXTS.ownerEmail).fill(ownerEmail);
-  await screenshotBothWidths(page, 'admin-invite-owner');
+  await screenshotBothWidths(page, 'admin-invite-owner', { toasts: 'wait' });
   await invite.getByRole('button', { name: COMPANIES_TEXTS.invite }).click();
   await expect(page.getByText(USERS_MESSAGES.inviteSent(ownerEmail))).toBeVisible();
   await expect(row.getByRole('button', { name: OWNER_ACTIONS.resend })).toBeVisible();
   await expect(row.getByText(COMPANIES_TEXTS.pendingOwner(ownerEmail))).toBeVisible();
-  await screenshotBothWidths(page, 'admin-companies');
+  await screenshotBothWidths(page, 'admin-companies', { toasts: 'wait' });
 
   // IP whitelist: a bad address is refused in the form; a good one is added, then removed.
   const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
@@ -82,13 +83,13 @@ test('a platform administrator manages companies, the IP whitelist and banned IP
   await expect(addIp.getByText(WHITELIST_MESSAGES.invalidFormat)).toBeVisible();
   await addIp.getByLabel(WHITELIST_TEXTS.ip).fill(ip);
   await addIp.getByLabel(WHITELIST_TEXTS.description).fill('Branch office gateway');
-  await screenshotBothWidths(page, 'admin-add-ip');
+  await screenshotBothWidths(page, 'admin-add-ip', { toasts: 'wait' });
   await addIp.getByRole('button', { name: WHITELIST_TEXTS.add }).click();
   await expect(addIp).toBeHidden();
   const ipRow = page.getByRole('row').filter({ hasText: ip });
   await expect(ipRow.getByText('Branch office gateway')).toBeVisible();
   await expect(ipRow.getByText(ADMIN.username)).toBeVisible();
-  await screenshotBothWidths(page, 'admin-ip-whitelist');
+  await screenshotBothWidths(page, 'admin-ip-whitelist', { toasts: 'wait' });
   await ipRow.getByRole('button', { name: CONSOLE_LABELS.remove }).click();
   await page
     .getByRole('dialog', { name: USERS_MESSAGES.confirmDeleteTitle })
@@ -106,7 +107,7 @@ test('a platform administrator manages companies, the IP whitelist and banned IP
   await expect(banRow.getByText(/^\d+h \d+m$/)).toBeVisible();
   await page.getByLabel(BANNED_TEXTS.sortBy).selectOption('reason');
   await expect(banRow).toBeVisible();
-  await screenshotBothWidths(page, 'admin-ip-banned');
+  await screenshotBothWidths(page, 'admin-ip-banned', { toasts: 'wait' });
   await banRow.getByRole('button', { name: BANNED_TEXTS.unban }).click();
   await page
     .getByRole('dialog', { name: USERS_MESSAGES.confirmDeleteTitle })

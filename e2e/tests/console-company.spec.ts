@@ -5,7 +5,8 @@ import {
   CONSOLE_LABELS,
   calls,
 } from '@portico/contracts';
-import { screenshotBothWidths, signInBrowser } from '../support/admin-browser.js';
+import { signInBrowser } from '../support/admin-browser.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 import { AdminApi } from '../support/admin.js';
 import { callApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
@@ -52,7 +53,7 @@ test('a company owner renames the company and adds a branch; a member only reads
   await branches.getByRole('button', { name: BRANCH_TEXTS.addBranch }).click();
   await expect(page.getByText(BRANCH_TOASTS.added)).toBeVisible();
   await expect(branches.getByRole('cell', { name: branch.name, exact: true })).toBeVisible();
-  await screenshotBothWidths(page, 'company-owner');
+  await screenshotBothWidths(page, 'company-owner', { toasts: 'wait' });
 
   // A plain member (an application role only) sees it all read-only.
   const inviter = new AdminApi(page.request, async () => undefined, com);
@@ -70,7 +71,7 @@ test('a company owner renames the company and adds a branch; a member only reads
   await expect(memberPage.getByRole('button', { name: /Edit/ })).toHaveCount(0);
   await expect(memberBranches.getByRole('button')).toHaveCount(0);
   await expect(memberBranches.getByLabel(BRANCH_TEXTS.branchId)).toHaveCount(0);
-  await screenshotBothWidths(memberPage, 'company-member');
+  await screenshotBothWidths(memberPage, 'company-member', { toasts: 'wait' });
 
   // The server refuses the member's branch call made anyway.
   const refused = await callApi(memberPage.request, calls.branches.add, {

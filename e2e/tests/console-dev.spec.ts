@@ -7,7 +7,7 @@ import {
   calls,
 } from '@portico/contracts';
 import { signInInBrowser } from '../support/account-flows.js';
-import { screenshotBothWidths } from '../support/dev-console.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 import { expect, test } from '../support/fixtures.js';
 import { companyRoles } from '../support/members.js';
 import { uniqueEmail, uniqueId } from '../support/names.js';
@@ -62,7 +62,7 @@ test('a platform administrator manages an application, its clients and roles', a
   await expect(page.getByText(ADMIN_TOASTS.added).first()).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: id });
   await expect(row.getByText(APP_STATUSES[0])).toBeVisible();
-  await screenshotBothWidths(page, 'dev-list');
+  await screenshotBothWidths(page, 'dev-list', { toasts: 'close' });
 
   // Edit it: name and status.
   await page.getByRole('button', { name: `Open ${name}` }).click();
@@ -73,14 +73,14 @@ test('a platform administrator manages an application, its clients and roles', a
   await details.getByLabel(L.status).selectOption({ label: APP_STATUSES[2] });
   await details.getByRole('button', { name: L.apply }).click();
   await expect(page.getByText(ADMIN_TOASTS.updated(`${name} v2`))).toBeVisible();
-  await screenshotBothWidths(page, 'dev-editor');
+  await screenshotBothWidths(page, 'dev-editor', { toasts: 'close' });
 
   // Add a client: the secret is shown whole once, then masked.
   await page.getByRole('button', { name: L.addClient }).click();
   const newClient = page.getByRole('form', { name: 'New client' });
   await newClient.getByLabel(L.name).fill('Ledger web');
   await newClient.getByLabel(L.redirect).fill('https://ledger.example/callback');
-  await screenshotBothWidths(page, 'dev-client-form');
+  await screenshotBothWidths(page, 'dev-client-form', { toasts: 'close' });
   await newClient.getByRole('button', { name: L.create }).click();
   await expect(page.getByText(DEV_MESSAGES.secretShownOnce)).toBeVisible();
   const secret = await page.getByLabel(L.secret).inputValue();
@@ -105,7 +105,7 @@ test('a platform administrator manages an application, its clients and roles', a
   await roles.getByLabel(L.desc).fill('Counter staff');
   await roles.getByRole('button', { name: L.addRole }).click();
   await expect(roles.getByRole('cell', { name: 'teller', exact: true })).toBeVisible();
-  await screenshotBothWidths(page, 'dev-roles');
+  await screenshotBothWidths(page, 'dev-roles', { toasts: 'close' });
   await roles.getByRole('button', { name: 'Close' }).first().click();
 
   // Delete the client after the confirmation.

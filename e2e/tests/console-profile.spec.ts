@@ -8,7 +8,7 @@ import {
 import { callOk } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { continueToShell, memberGrant, submitPassword, typePin } from '../support/mfa-browser.js';
-import { mfaScreenshot } from '../support/mfa-screenshots.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 import { postFromPage, signInFromSecondBrowser, tinyPng } from '../support/profile-helpers.js';
 
 const T = PROFILE_TEXTS;
@@ -37,7 +37,7 @@ test('a member edits the profile, manages devices and sets an MPIN', async ({
   await page.getByLabel(T.displayName).fill('Nora V.');
   await page.getByLabel(T.firstName).fill('Nora');
   await page.getByLabel(T.lastName).fill('Vance');
-  await mfaScreenshot(page, 'profile-edit');
+  await screenshotBothWidths(page, 'profile-edit', { fullPage: false });
   await page.getByRole('button', { name: T.apply }).click();
   await expect(page.getByText(T.updated)).toBeVisible();
   await expect(page.getByLabel(T.displayName)).toHaveValue('Nora V.');
@@ -62,13 +62,13 @@ test('a member edits the profile, manages devices and sets an MPIN', async ({
   await expect(inUse).toHaveCount(1);
   await expect(inUse.getByRole('button', { name: T.removeDevice })).toHaveCount(0);
   await expect(inUse.getByRole('combobox')).toHaveCount(0);
-  await mfaScreenshot(page, 'profile-devices');
+  await screenshotBothWidths(page, 'profile-devices', { fullPage: false });
 
   const other = devices.filter({ hasNotText: DEVICE_MESSAGES.inUse });
   await other.getByRole('combobox').selectOption('blocked');
   const confirm = page.getByRole('dialog', { name: T.statusTitle });
   await expect(confirm).toBeVisible();
-  await mfaScreenshot(page, 'profile-device-status-dialog');
+  await screenshotBothWidths(page, 'profile-device-status-dialog', { fullPage: false });
   await confirm.getByRole('button', { name: T.confirm }).click();
   await expect(other.getByRole('combobox')).toHaveValue('blocked');
 
@@ -104,7 +104,7 @@ test('a member edits the profile, manages devices and sets an MPIN', async ({
   await typePin(page, T.newMpin, PIN);
   await typePin(page, T.repeatMpin, '402718');
   await expect(mpin.getByRole('alert')).toHaveText(MPIN_MESSAGES.mismatch);
-  await mfaScreenshot(page, 'profile-mpin-dialog');
+  await screenshotBothWidths(page, 'profile-mpin-dialog', { fullPage: false });
   await typePin(page, T.newMpin, PIN);
   await typePin(page, T.repeatMpin, PIN);
   await expect(page.getByText(MPIN_MESSAGES.success)).toBeVisible();
@@ -114,9 +114,9 @@ test('a member edits the profile, manages devices and sets an MPIN', async ({
   await page.getByRole('switch', { name: T.pinToggle }).click();
   const password = page.getByRole('dialog', { name: T.passwordTitle });
   await password.getByLabel(T.password).fill(member.password);
-  await mfaScreenshot(page, 'profile-password-dialog');
+  await screenshotBothWidths(page, 'profile-password-dialog', { fullPage: false });
   await password.getByRole('button', { name: T.confirm }).click();
   await expect(page.getByText(MFA_MESSAGES.success)).toBeVisible();
   await expect(page.getByRole('switch', { name: T.pinToggle })).toBeChecked();
-  await mfaScreenshot(page, 'profile');
+  await screenshotBothWidths(page, 'profile', { fullPage: false });
 });

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_TEXTS, calls } from '@portico/contracts';
 import { expect, test } from '../support/fixtures.js';
 import { continueToShell, memberGrant, submitPassword } from '../support/mfa-browser.js';
-import { mfaScreenshot } from '../support/mfa-screenshots.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 import { postFromPage } from '../support/profile-helpers.js';
 
 const T = SUBSCRIPTION_TEXTS;
@@ -34,7 +34,7 @@ test('a member joins and cancels a beta; a subscription cannot be joined', async
   await betaCard.getByRole('button', { name: T.joinBeta }).click();
   await expect(page.getByText(T.joined(beta.name))).toBeVisible();
   await expect(betaCard.getByRole('button', { name: T.cancel })).toBeVisible();
-  await mfaScreenshot(page, 'profile-subs');
+  await screenshotBothWidths(page, 'profile-subs', { fullPage: false });
   await betaCard.getByRole('button', { name: T.cancel }).click();
   await expect(page.getByText(T.left(beta.name))).toBeVisible();
   await expect(betaCard.getByRole('button', { name: T.joinBeta })).toBeVisible();

@@ -6,7 +6,7 @@ import {
   USER_STATUS,
   calls,
 } from '@portico/contracts';
-import { screenshotBoth } from '../support/account-screenshots.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 import { AdminApi } from '../support/admin.js';
 import { callApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
@@ -47,7 +47,7 @@ test('a company owner invites, finds and manages users', async ({
 
   await page.goto('/manage/users');
   await expect(card(page, member.email)).toBeVisible();
-  await screenshotBoth(page, 'users-list');
+  await screenshotBothWidths(page, 'users-list');
 
   // Invite with a role of the application: the toast, and the mail arrives.
   const invitee = uniqueEmail('users-invitee');
@@ -60,7 +60,7 @@ test('a company owner invites, finds and manages users', async ({
   await invite.getByLabel(T.appLabel).selectOption(app.id);
   await invite.getByLabel(role.name).check();
   await expect(inviteButton).toBeEnabled();
-  await screenshotBoth(page, 'users-invite-dialog');
+  await screenshotBothWidths(page, 'users-invite-dialog');
   await inviteButton.click();
   await expect(page.getByText(USERS_MESSAGES.inviteSent(invitee))).toBeVisible();
   const mailed = await mail.waitForMail(invitee, { after: mailsBefore, subject: /invited you/ });
@@ -79,7 +79,7 @@ test('a company owner invites, finds and manages users', async ({
   await expand(page, invitee);
   await expect(card(page, invitee).getByText(USERS_MESSAGES.pending)).toBeVisible();
   await expect(card(page, invitee).getByRole('button', { name: T.resend })).toBeVisible();
-  await screenshotBoth(page, 'users-card-pending');
+  await screenshotBothWidths(page, 'users-card-pending');
   await expect(card(page, owner.email)).toHaveCount(0);
   await page.getByRole('button', { name: T.clearFilters }).click();
   await expect(page.getByRole('button', { name: T.clearFilters })).toHaveCount(0);
@@ -87,7 +87,7 @@ test('a company owner invites, finds and manages users', async ({
   // Expand the member's card and edit the name.
   const memberCard = await expand(page, member.email);
   await expect(memberCard.getByText(T.branchesAssigned, { exact: true })).toBeVisible();
-  await screenshotBoth(page, 'users-card');
+  await screenshotBothWidths(page, 'users-card');
   await memberCard.getByRole('button', { name: T.editName }).click();
   await memberCard.getByLabel(T.firstNameLabel).fill('Ada');
   await memberCard.getByLabel(T.lastNameLabel).fill('Lovelace');
@@ -100,7 +100,7 @@ test('a company owner invites, finds and manages users', async ({
   const assign = page.getByRole('dialog', { name: T.assignBranchTitle });
   await expect(assign.getByLabel(T.servicingLabel)).toBeChecked();
   await assign.getByLabel(T.branchLabel, { exact: true }).selectOption(branch.branchid);
-  await screenshotBoth(page, 'users-assign-branch-dialog');
+  await screenshotBothWidths(page, 'users-assign-branch-dialog');
   await assign.getByRole('button', { name: T.add, exact: true }).click();
   await expect(page.getByText(T.branchAssigned)).toBeVisible();
   await expect(memberCard.getByText(branch.name)).toBeVisible();
@@ -114,7 +114,7 @@ test('a company owner invites, finds and manages users', async ({
   await update.getByLabel(T.appLabel).selectOption(app.id);
   await expect(update.getByLabel(role.name)).toBeChecked();
   await update.getByLabel(second.name).check();
-  await screenshotBoth(page, 'users-update-role-dialog');
+  await screenshotBothWidths(page, 'users-update-role-dialog');
   await update.getByRole('button', { name: T.apply }).click();
   await expect(page.getByText(T.rolesUpdated)).toBeVisible();
   await expect(memberCard.getByText(second.name)).toBeVisible();
@@ -124,7 +124,7 @@ test('a company owner invites, finds and manages users', async ({
   await page.reload();
   await expand(page, member.email);
   await expect(memberCard.getByText(T.accountBlocked).last()).toBeVisible();
-  await screenshotBoth(page, 'users-card-blocked');
+  await screenshotBothWidths(page, 'users-card-blocked');
   await memberCard.getByRole('button', { name: T.reset, exact: true }).click();
   await expect(page.getByText(USERS_MESSAGES.resetInitiated)).toBeVisible();
   await expect(memberCard.getByText(USER_STATUS.awaitingReset)).toBeVisible();
@@ -133,7 +133,7 @@ test('a company owner invites, finds and manages users', async ({
   await memberCard.getByRole('button', { name: T.removeUserAccess }).click();
   const remove = page.getByRole('dialog', { name: USERS_MESSAGES.removeAccessTitle });
   await expect(remove).toContainText(USERS_MESSAGES.removeAccessText);
-  await screenshotBoth(page, 'users-remove-access-dialog');
+  await screenshotBothWidths(page, 'users-remove-access-dialog');
   await remove.getByRole('button', { name: USERS_MESSAGES.removeAccessConfirm }).click();
   await expect(page.getByText(USERS_MESSAGES.accessRemoved)).toBeVisible();
   await expect(card(page, member.email)).toHaveCount(0);

@@ -13,7 +13,7 @@ import {
   signInInBrowser,
 } from '../support/account-flows.js';
 import { expectFieldMessage } from '../support/account-forms.js';
-import { screenshotBoth } from '../support/account-screenshots.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 import { expect, test } from '../support/fixtures.js';
 import { linkIn } from '../support/mail.js';
 import { uniqueEmail, uniqueId, uniquePassword } from '../support/names.js';
@@ -37,13 +37,13 @@ test('an existing member accepts an invitation into another company and signs in
 
   await page.goto(pathOf(link));
   await expect(page.getByText(inviteText(company.name, [role.name], app.name))).toBeVisible();
-  await screenshotBoth(page, 'invite-offer');
+  await screenshotBothWidths(page, 'invite-offer');
 
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: INVITE_MESSAGES.acceptedTitle }),
   ).toBeVisible();
-  await screenshotBoth(page, 'invite-accepted');
+  await screenshotBothWidths(page, 'invite-accepted');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/sso/);
 
@@ -107,7 +107,7 @@ test('a new person accepts an invitation, registers at /reg and signs in', async
   await confirm.fill(`${newPassword}x`);
   await confirm.blur();
   await expectFieldMessage(confirm, CONFIRM_MESSAGES.mismatch);
-  await screenshotBoth(page, 'reg-errors');
+  await screenshotBothWidths(page, 'reg-errors');
 
   // A message goes away as soon as its field is edited.
   await displayName.fill('New Comer');
@@ -139,7 +139,7 @@ test('a new person accepts an invitation, registers at /reg and signs in', async
     page.getByRole('heading', { level: 1, name: REGISTER_MESSAGES.successTitle }),
   ).toBeVisible();
   await expect(page.getByText(REGISTER_MESSAGES.successText)).toBeVisible();
-  await screenshotBoth(page, 'reg-success');
+  await screenshotBothWidths(page, 'reg-success');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/sso/);
 
@@ -157,7 +157,7 @@ test('declining an invitation says so', async ({ adminApi, mail, page }) => {
   await expect(
     page.getByRole('heading', { level: 1, name: INVITE_MESSAGES.declinedTitle }),
   ).toBeVisible();
-  await screenshotBoth(page, 'invite-declined');
+  await screenshotBothWidths(page, 'invite-declined');
 });
 
 test('an unknown invitation code says the invite was not found', async ({ page }) => {
@@ -168,7 +168,7 @@ test('an unknown invitation code says the invite was not found', async ({ page }
   ).toBeVisible();
   await expect(page.getByText(INVITE_MESSAGES.notFoundText)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
-  await screenshotBoth(page, 'invite-not-found');
+  await screenshotBothWidths(page, 'invite-not-found');
 });
 
 test('a used invitation link says it was already accepted and offers the login', async ({

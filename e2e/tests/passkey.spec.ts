@@ -12,7 +12,7 @@ import {
   wakeUp,
   windowMarker,
 } from '../support/mfa-browser.js';
-import { mfaScreenshot } from '../support/mfa-screenshots.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 
 test('a passkey of the browser lifts an expired session and confirms the next sign-in', async ({
   adminApi,
@@ -52,7 +52,7 @@ test('a passkey of the browser lifts an expired session and confirms the next si
     'aria-pressed',
     'true',
   );
-  await mfaScreenshot(page, 'reauth-passkey');
+  await screenshotBothWidths(page, 'reauth-passkey', { fullPage: false });
 
   await dialog.getByRole('button', { name: SIGN_IN_TEXTS.usePasskey }).click();
   await expect(dialog).toBeHidden();
@@ -68,7 +68,7 @@ test('a passkey of the browser lifts an expired session and confirms the next si
   await expect(page.getByRole('heading', { name: SIGN_IN_TEXTS.confirmTitle })).toBeVisible();
   await expect(page.getByText(member.displayName, { exact: true })).toBeVisible();
   await expect(page.getByText(SIGN_IN_TEXTS.confirmPasskeyText)).toBeVisible();
-  await mfaScreenshot(page, 'confirm-passkey');
+  await screenshotBothWidths(page, 'confirm-passkey', { fullPage: false });
 
   await page.getByRole('button', { name: SIGN_IN_TEXTS.usePasskey }).click();
   await expect(page.getByRole('heading', { name: connectTo(PRODUCT_NAME) })).toBeVisible();

@@ -17,7 +17,7 @@ import {
   submitCredentials,
 } from '../support/account-flows.js';
 import { escapeRegExp, expectFieldMessage } from '../support/account-forms.js';
-import { screenshotBoth } from '../support/account-screenshots.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 import { expect, test } from '../support/fixtures.js';
 import type { MailBox } from '../support/mail.js';
 import { linkIn } from '../support/mail.js';
@@ -55,7 +55,7 @@ test('forgot and reset: the mailed link sets a new password and the old one stop
   await expect(send).toBeDisabled();
   await field.fill(member.username);
   await expect(send).toBeEnabled();
-  await screenshotBoth(page, 'forgot');
+  await screenshotBothWidths(page, 'forgot');
 
   const before = await mail.count(member.email);
   await send.click();
@@ -63,7 +63,7 @@ test('forgot and reset: the mailed link sets a new password and the old one stop
     page.getByRole('heading', { level: 1, name: FORGOT_MESSAGES.successTitle }),
   ).toBeVisible();
   await expect(page.getByText(FORGOT_MESSAGES.successText)).toBeVisible();
-  await screenshotBoth(page, 'forgot-sent');
+  await screenshotBothWidths(page, 'forgot-sent');
 
   const message = await mail.waitForMail(member.email, { after: before, subject: RESET_SUBJECT });
   const link = linkIn(message.text, '/reset');
@@ -80,11 +80,11 @@ test('forgot and reset: the mailed link sets a new password and the old one stop
   await confirm.fill(`${newPassword}x`);
   await confirm.blur();
   await expectFieldMessage(confirm, CONFIRM_MESSAGES.mismatch);
-  await screenshotBoth(page, 'reset');
+  await screenshotBothWidths(page, 'reset');
   await confirm.fill(newPassword);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('heading', { level: 1, name: RESET_MESSAGES.success })).toBeVisible();
-  await screenshotBoth(page, 'reset-success');
+  await screenshotBothWidths(page, 'reset-success');
 
   // Go to Login leads to / which, without a session, is the portal's login.
   await page.getByRole('button', { name: 'Go to Login' }).click();
@@ -121,7 +121,7 @@ test('an expired reset link sends the user to /forgot, which says it has expired
   await expect(page).toHaveURL(/\/forgot$/);
   await expect(page.getByRole('heading', { level: 1, name: FORGOT_MESSAGES.title })).toBeVisible();
   await expect(page.getByText(RESET_MESSAGES.expired)).toBeVisible();
-  await screenshotBoth(page, 'forgot-link-expired');
+  await screenshotBothWidths(page, 'forgot-link-expired');
 });
 
 test('a reset link used once says so when opened again', async ({

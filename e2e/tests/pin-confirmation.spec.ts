@@ -14,7 +14,7 @@ import {
   submitPassword,
   typePin,
 } from '../support/mfa-browser.js';
-import { mfaScreenshot } from '../support/mfa-screenshots.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 
 const PIN = '583016';
 const WRONG_PIN = '860425';
@@ -47,13 +47,13 @@ test('with PIN sign-in on, a password sign-in asks for the PIN before the compan
   const boxes = page.getByRole('group', { name: PIN_GROUP }).locator('input');
   await expect(boxes).toHaveCount(PIN_LENGTH);
   await expect(boxes.first()).toBeFocused();
-  await mfaScreenshot(page, 'confirm-pin');
+  await screenshotBothWidths(page, 'confirm-pin', { fullPage: false });
 
   await typePin(page, PIN_GROUP, WRONG_PIN);
   await expect(page.getByRole('alert')).toHaveText(
     attemptsRemaining(CLIENT_DEFAULTS.login_retry_limit - 1),
   );
-  await mfaScreenshot(page, 'confirm-pin-wrong');
+  await screenshotBothWidths(page, 'confirm-pin-wrong', { fullPage: false });
 
   await typePin(page, PIN_GROUP, PIN);
   await expect(page.getByRole('heading', { name: connectTo(PRODUCT_NAME) })).toBeVisible();

@@ -18,7 +18,7 @@ import {
   wakeUp,
   windowMarker,
 } from '../support/mfa-browser.js';
-import { mfaScreenshot } from '../support/mfa-screenshots.js';
+import { screenshotBothWidths } from '../support/screenshots.js';
 
 const PIN = '402719';
 const WRONG_PIN = '918273';
@@ -57,7 +57,7 @@ test('an idle session expires on the profile and the password lifts it in place'
   await expect(dialog.getByRole('group', { name: DIALOG.methodsGroup })).toHaveCount(0);
   const login = dialog.getByRole('link', { name: DIALOG.goToLogin });
   await expect(login).toHaveAttribute('href', `/sso?client=${PORTAL_CLIENT_ID}`);
-  await mfaScreenshot(page, 'reauth-password');
+  await screenshotBothWidths(page, 'reauth-password', { fullPage: false });
 
   await dialog.getByLabel(DIALOG.password).fill(`${member.password}-wrong`);
   await dialog.getByRole('button', { name: DIALOG.submit }).click();
@@ -118,7 +118,7 @@ test('with PIN sign-in on, the dialog preselects the MPIN and a right one lifts 
     'false',
   );
   await expect(dialog.getByRole('group', { name: DIALOG.mpin }).locator('input')).toHaveCount(6);
-  await mfaScreenshot(page, 'reauth-mpin');
+  await screenshotBothWidths(page, 'reauth-mpin', { fullPage: false });
 
   await typePin(page, DIALOG.mpin, WRONG_PIN);
   await expect(dialog.getByRole('alert')).toHaveText(

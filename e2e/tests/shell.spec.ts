@@ -1,15 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { LOGIN_TITLE, PORTAL_CLIENT_ID } from '@portico/contracts';
-
-/** Screenshots to look at by eye (gitignored). */
-const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
-
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-};
+import { SCREENSHOTS, VIEWPORTS } from '../support/screenshots.js';
 
 test('the login screen shows its title, fields and logo', async ({ page }) => {
   await page.goto('/sso');

@@ -1,20 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PRODUCT_NAME, SIGN_IN_TEXTS, connectTo, gatePage } from '@portico/contracts';
 import { expect, test } from '../support/fixtures.js';
+import { SCREENSHOTS, VIEWPORTS } from '../support/screenshots.js';
 import {
   memberOfTwoCompanies,
   registerJourneyClient,
   submitCredentials,
 } from '../support/signin-helpers.js';
-
-/** Screenshots to look at by eye (gitignored). */
-const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
-
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-};
 
 for (const [width, viewport] of Object.entries(VIEWPORTS)) {
   test(`screenshots of the sign-in steps at ${width} width`, async ({

@@ -9,3 +9,4 @@ export * from './messages/admin-console.js';
 export * from './messages/profile.js';
 export * from './messages/dev.js';
 export * from './messages/account-screens.js';
+export * from './messages/editor.js';

@@ -7,6 +7,8 @@ import {
   appIdRule,
   appNameRule,
   calls,
+  DEV_LABELS as L,
+  EDITOR_LABELS,
   fieldError,
   messageFor,
 } from '@portico/contracts';
@@ -14,9 +16,7 @@ import { useApi } from '../api/context';
 import { SubmitButton } from '../ui/form/SubmitButton';
 import { useToasts } from '../ui/toasts-context';
 import { EditorField } from '../ui/editor';
-import { EDITOR_LABELS } from '../ui/editor/labels';
 import { DEV_KEYS } from './queries';
-import { DEV_LABELS as L } from './labels';
 
 type Field = 'id' | 'name' | 'desc';
 const RULES = { id: appIdRule, name: appNameRule, desc: appDescRule };

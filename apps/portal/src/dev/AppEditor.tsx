@@ -4,10 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_TOASTS,
   APP_STATUSES,
-  DEV_MESSAGES,
   appLinkRule,
   appNameRule,
   calls,
+  DEV_LABELS as L,
+  DEV_MESSAGES,
   fieldError,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
@@ -18,7 +19,6 @@ import { useToasts } from '../ui/toasts-context';
 import { ClientsSection } from './ClientsSection';
 import { IconUpload } from './IconUpload';
 import { RolesDialog } from './RolesDialog';
-import { DEV_LABELS as L } from './labels';
 import { DEV_KEYS, appsQuery, type AppEntry } from './queries';
 
 /** The application editor page: its fields, icons, clients and roles. */

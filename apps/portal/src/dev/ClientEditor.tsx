@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_TOASTS, calls, maskSecret } from '@portico/contracts';
+import { ADMIN_TOASTS, calls, DEV_LABELS as L, maskSecret } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { DetailEditor, useEditor } from '../ui/editor';
 import { useToasts } from '../ui/toasts-context';
@@ -17,7 +17,6 @@ import {
 } from './client-form';
 import { ClientFields } from './ClientFields';
 import { DEV_KEYS, type ClientEntry } from './queries';
-import { DEV_LABELS as L } from './labels';
 
 export interface CreatedClient {
   id: string;

@@ -1,9 +1,14 @@
 import { Form } from 'react-bootstrap';
-import { CLIENT_MESSAGES, PLATFORMS, customHashFor, type Platform } from '@portico/contracts';
+import {
+  CLIENT_MESSAGES,
+  customHashFor,
+  DEV_LABELS as L,
+  type Platform,
+  PLATFORMS,
+} from '@portico/contracts';
 import { EditorField, type Editor } from '../ui/editor';
 import type { ClientDraft, ClientErrors } from './client-form';
 import { DurationInput } from './DurationInput';
-import { DEV_LABELS as L } from './labels';
 
 interface ClientFieldsProps {
   /** Prefix of the field ids (one editor per client on the page). */

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Accordion, Badge, Button } from 'react-bootstrap';
-import { maskSecret, platformLabel } from '@portico/contracts';
+import { DEV_LABELS as L, maskSecret, platformLabel } from '@portico/contracts';
 import { ClientEditor, type CreatedClient } from './ClientEditor';
 import { SecretOnce } from './SecretOnce';
-import { DEV_LABELS as L } from './labels';
 import type { AppEntry, ClientEntry } from './queries';
 
 /** The clients of an application: the list, a new client's form, the new secret once. */

@@ -5,17 +5,17 @@ import {
   ADMIN_TOASTS,
   APP_STATUSES,
   CLIENT_MESSAGES,
+  DEV_LABELS as L,
   DEV_MESSAGES,
   FORM_MESSAGES,
-  USERS_MESSAGES,
   maskSecret,
+  USERS_MESSAGES,
 } from '@portico/contracts';
 import { routes } from '../router';
 import { stubApi } from '../test/fetch-stub';
 import { sessionDetails } from '../test/fixtures';
 import { renderRoutes } from '../test/render';
 import { EDITOR_LABELS as E } from '../ui/editor';
-import { DEV_LABELS as L } from './labels';
 
 const SECRET = 'AbCdEfGhIjKlMnOp';
 const client = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, ListGroup } from 'react-bootstrap';
 import { useQuery } from '@tanstack/react-query';
-import { DEV_MESSAGES, truncate } from '@portico/contracts';
+import { DEV_LABELS as L, DEV_MESSAGES, truncate } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
 import { Loading } from '../ui/Loading';
@@ -9,7 +9,6 @@ import { usePageStack } from '../ui/page-stack-context';
 import { AddAppDialog } from './AddAppDialog';
 import { AppEditor } from './AppEditor';
 import { AppStatusBadge } from './AppStatusBadge';
-import { DEV_LABELS as L } from './labels';
 import { appsQuery } from './queries';
 
 /**

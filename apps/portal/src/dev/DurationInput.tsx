@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Form, InputGroup } from 'react-bootstrap';
-import { DURATION_UNITS, type DurationUnit } from '@portico/contracts';
+import { DEV_LABELS as L, DURATION_UNITS, type DurationUnit } from '@portico/contracts';
 import { durationFromText, durationText, formatDuration, type DurationText } from './client-form';
-import { DEV_LABELS as L } from './labels';
 
 interface DurationInputProps {
   id: string;

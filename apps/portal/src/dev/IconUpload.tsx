@@ -2,18 +2,18 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  calls,
   CODES,
+  DEV_LABELS as L,
   DEV_MESSAGES,
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,
-  calls,
   isAcceptedImageType,
   isErrorCode,
 } from '@portico/contracts';
 import { assetUrl } from '../api/base-url';
 import { useApi } from '../api/context';
 import { DEV_KEYS } from './queries';
-import { DEV_LABELS as L } from './labels';
 
 interface IconUploadProps {
   app: string;

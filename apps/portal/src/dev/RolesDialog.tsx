@@ -4,8 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_TOASTS,
   BUILT_IN_ROLES,
-  DEV_MESSAGES,
   calls,
+  DEV_LABELS as L,
+  DEV_MESSAGES,
+  EDITOR_LABELS,
   fieldError,
   messageFor,
   roleDescRule,
@@ -14,11 +16,9 @@ import {
 } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { EditorField } from '../ui/editor';
-import { EDITOR_LABELS } from '../ui/editor/labels';
 import { SubmitButton } from '../ui/form/SubmitButton';
 import { Loading } from '../ui/Loading';
 import { useToasts } from '../ui/toasts-context';
-import { DEV_LABELS as L } from './labels';
 import { DEV_KEYS, rolesQuery, type AppEntry, type RoleEntry } from './queries';
 
 const BUILT_IN = new Set<string>(BUILT_IN_ROLES.map((role) => role.id));

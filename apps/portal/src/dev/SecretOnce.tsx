@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
-import { DEV_MESSAGES } from '@portico/contracts';
-import { DEV_LABELS as L } from './labels';
+import { DEV_LABELS as L, DEV_MESSAGES } from '@portico/contracts';
 
 /** A new client's whole secret, shown once (section 3) with a copy button. */
 export function SecretOnce({ secret, onDismiss }: { secret: string; onDismiss: () => void }) {

@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { USERS_MESSAGES } from '@portico/contracts';
+import { EDITOR_LABELS as L, USERS_MESSAGES } from '@portico/contracts';
 import { renderWithProviders } from '../../test/render';
 import { DetailEditor, type DetailEditorProps } from './DetailEditor';
 import { EditorField } from './EditorField';
-import { EDITOR_LABELS as L } from './labels';
 import { useEditor } from './use-editor';
 
 interface Record {

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { USERS_MESSAGES } from '@portico/contracts';
+import { EDITOR_LABELS, USERS_MESSAGES } from '@portico/contracts';
 import { useDialogs } from '../dialogs-context';
-import { EDITOR_LABELS } from './labels';
 import type { Editor } from './use-editor';
 
 /**
