@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { SIGN_IN_TEXTS } from '@portico/contracts';
+import { REGISTER_MESSAGES, SIGN_IN_TEXTS } from '@portico/contracts';
 import type { Grant, Named } from './admin.js';
 import { AdminApi } from './admin.js';
 import type { MailBox } from './mail.js';
@@ -98,4 +98,31 @@ export async function signInInBrowser(
     await page.getByRole('button', { name: SIGN_IN_TEXTS.continue }).click();
   }
   await page.getByRole('button', { name: SIGN_IN_TEXTS.continueNow }).click();
+}
+
+/** What a newcomer types into /reg. */
+export interface Newcomer {
+  displayName: string;
+  phone: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * Opens a mailed invitation for an e-mail without an account, accepts it and registers at /reg
+ * as a person does, ending on the registration's success screen.
+ */
+export async function acceptAsNewcomer(page: Page, link: URL, person: Newcomer): Promise<void> {
+  await page.goto(pathOf(link));
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page).toHaveURL(/\/reg\?/);
+  await page.getByLabel('Display Name').fill(person.displayName);
+  await page.getByLabel('Phone').fill(person.phone);
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm Password').fill(person.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: REGISTER_MESSAGES.successTitle }),
+  ).toBeVisible();
 }

@@ -27,28 +27,52 @@ export interface SampleClientOptions {
 
 /**
  * Registers an application (Released), a role and a Web client returning to
- * http://localhost:<port>/callback through the admin API, then runs the sample client
- * (apps/sample-client) in this process on that port. It exchanges codes with the API over
- * 127.0.0.1, as a server next to Portico would (PORTICO_API_URL).
+ * http://localhost:<port>/callback through the admin API, then runs the sample client there.
  */
 export async function startSampleClient(
   admin: AdminApi,
   options: SampleClientOptions = {},
 ): Promise<RunningSampleClient> {
   const port = await freePort();
-  const url = `http://localhost:${port}`;
   const app = await admin.createApp(options.app);
   const role = await admin.createRole(app.id, { name: 'Viewer' });
   const { client_id, client_secret } = await admin.createClient(
     app.id,
-    `${url}/callback`,
+    callbackUrl(port),
     options.client,
   );
+  const running = await runSampleClient({ port, clientId: client_id, clientSecret: client_secret });
+  return { ...running, appId: app.id, appName: app.name, role };
+}
+
+export interface SampleClientCredentials {
+  /** The port its registered redirect names (`callbackUrl(port)`). */
+  port: number;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Where the sample client on `port` is registered to receive the code and company. */
+export function callbackUrl(port: number): string {
+  return `http://localhost:${port}/callback`;
+}
+
+/**
+ * Runs the sample client (apps/sample-client) in this process for a client registered
+ * elsewhere (through the admin API, or the portal's Developer screen). It exchanges codes with
+ * the API over 127.0.0.1, as a server next to Portico would (PORTICO_API_URL).
+ */
+export async function runSampleClient({
+  port,
+  clientId,
+  clientSecret,
+}: SampleClientCredentials): Promise<Omit<RunningSampleClient, 'appId' | 'appName' | 'role'>> {
+  const url = `http://localhost:${port}`;
   const config = {
     porticoUrl: API_ORIGIN,
     porticoApiUrl: `http://127.0.0.1:${API_PORT}`,
-    clientId: client_id,
-    clientSecret: client_secret,
+    clientId,
+    clientSecret,
     publicUrl: url,
   };
   const server = createSampleClient(config);
@@ -56,17 +80,14 @@ export async function startSampleClient(
   return {
     url,
     port,
-    clientId: client_id,
-    appId: app.id,
-    appName: app.name,
-    role,
+    clientId,
     signInUrl: signInUrl(config),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 /** A port nobody listens on right now (the client's redirect must name it before it runs). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
