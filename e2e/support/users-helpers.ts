@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PORTAL_CLIENT_ID, calls, encodeBase64 } from '@portico/contracts';
 import { AdminApi } from './admin.js';
 import { callApi, newApiContext } from './api.js';
@@ -47,5 +48,43 @@ export async function blockAccount(clientIp: string, username: string): Promise<
     throw new Error(`${username} was not blocked by wrong passwords`);
   } finally {
     await context.dispose();
+  }
+}
+
+/**
+ * Closes the toasts on screen and waits until they are gone, so the next toast asserted is the
+ * next step's own and not an earlier one still showing.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  for (const close of await page.locator('.toast.show .btn-close').all()) await close.click();
+  await expect(page.locator('.toast')).toHaveCount(0);
+}
+
+/**
+ * Each control is what a tap at its centre and near its corners reaches: nothing on top of it
+ * (a toast) hides or swallows it.
+ */
+export async function expectUncovered(controls: Locator): Promise<void> {
+  const all = await controls.all();
+  expect(all.length).toBeGreaterThan(0);
+  for (const control of all) {
+    const reachable = await control.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const spots = [
+        [0.5, 0.5],
+        [0.15, 0.2],
+        [0.85, 0.2],
+        [0.15, 0.8],
+        [0.85, 0.8],
+      ] as const;
+      return spots.every(([x, y]) => {
+        const hit = document.elementFromPoint(box.left + box.width * x, box.top + box.height * y);
+        return hit !== null && element.contains(hit);
+      });
+    });
+    expect(
+      reachable,
+      `${(await control.getAttribute('aria-label')) ?? (await control.textContent())} is covered`,
+    ).toBe(true);
   }
 }

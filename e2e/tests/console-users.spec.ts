@@ -6,13 +6,19 @@ import {
   USER_STATUS,
   calls,
 } from '@portico/contracts';
-import { screenshotBothWidths } from '../support/screenshots.js';
+import { VIEWPORTS, screenshotBothWidths } from '../support/screenshots.js';
 import { AdminApi } from '../support/admin.js';
 import { callApi } from '../support/api.js';
+import { linksIn } from '../support/mail.js';
 import { expect, test } from '../support/fixtures.js';
 import { createOwner, inviteAndRegister } from '../support/members.js';
 import { uniqueEmail, uniqueId, uniqueSuffix } from '../support/names.js';
-import { blockAccount, signInPage } from '../support/users-helpers.js';
+import {
+  blockAccount,
+  closeToasts,
+  expectUncovered,
+  signInPage,
+} from '../support/users-helpers.js';
 
 /** The list item of a user, found by the full e-mail its truncated text carries as title. */
 function card(page: Page, email: string): Locator {
@@ -39,11 +45,16 @@ test('a company owner invites, finds and manages users', async ({
   const app = await adminApi.createApp();
   const role = await adminApi.createRole(app.id, { name: `Teller ${uniqueSuffix()}` });
   const second = await adminApi.createRole(app.id, { name: `Auditor ${uniqueSuffix()}` });
+  const otherApp = await adminApi.createApp();
+  const clerk = await adminApi.createRole(otherApp.id, { name: `Clerk ${uniqueSuffix()}` });
   const owner = await createOwner(adminApi, api, mail, com);
   const ownerApi = await signInPage(page, mail, owner, com);
   const member = await inviteAndRegister(ownerApi, api, mail, [{ app: app.id, roles: [role.id] }]);
   const branch = { branchid: uniqueId('br'), name: `Harbour ${uniqueSuffix()}` };
   await ownerApi.call(calls.branches.add, { ...branch, com });
+  // Deleted while the Assign Branch dialog offers it: the Add fails and the dialog stays open.
+  const doomed = { branchid: uniqueId('br'), name: `Closing ${uniqueSuffix()}` };
+  await ownerApi.call(calls.branches.add, { ...doomed, com });
 
   await page.goto('/manage/users');
   await expect(card(page, member.email)).toBeVisible();
@@ -80,6 +91,33 @@ test('a company owner invites, finds and manages users', async ({
   await expect(card(page, invitee).getByText(USERS_MESSAGES.pending)).toBeVisible();
   await expect(card(page, invitee).getByRole('button', { name: T.resend })).toBeVisible();
   await screenshotBothWidths(page, 'users-card-pending');
+
+  // Update Role gives the invitee, who has not joined yet, a second application: an invitation
+  // of its own, mailed with its own link, pending beside the first.
+  const invitedCard = card(page, invitee);
+  await closeToasts(page);
+  await invitedCard.getByRole('button', { name: T.updateRole }).click();
+  const addApp = page.getByRole('dialog', { name: T.updateRoleTitle });
+  await addApp.getByLabel(T.appLabel).selectOption(otherApp.id);
+  await addApp.getByLabel(clerk.name).check();
+  const mailsBeforeAddApp = await mail.count(invitee);
+  await addApp.getByRole('button', { name: T.apply }).click();
+  await expect(page.getByText(USERS_MESSAGES.inviteSent(invitee))).toBeVisible();
+  await expect(addApp).toBeHidden();
+  const addAppMail = await mail.waitForMail(invitee, {
+    after: mailsBeforeAddApp,
+    subject: /invited you/,
+  });
+  expect(addAppMail.text).toContain(`${otherApp.name} (${clerk.name})`);
+  const [addAppLink, ...moreLinks] = linksIn(addAppMail.text, '/invite');
+  expect(moreLinks).toEqual([]);
+  const invitation = await callApi(api, calls.invites.details, {
+    email: invitee,
+    code: addAppLink?.searchParams.get('code') ?? '',
+  });
+  expect(invitation.Msg).toMatchObject({ app: { id: otherApp.id }, status: 'pending' });
+  await expect(invitedCard.locator(`[title="${otherApp.name}"]`)).toBeVisible();
+  await expect(invitedCard.getByText(USERS_MESSAGES.pending)).toHaveCount(2);
   await expect(card(page, owner.email)).toHaveCount(0);
   await page.getByRole('button', { name: T.clearFilters }).click();
   await expect(page.getByRole('button', { name: T.clearFilters })).toHaveCount(0);
@@ -95,12 +133,28 @@ test('a company owner invites, finds and manages users', async ({
   await expect(page.getByText(T.nameUpdated)).toBeVisible();
   await expect(memberCard.getByText('Ada Lovelace').first()).toBeVisible();
 
-  // Assign the branch, servicing by default.
+  // On a phone, a failure toast shown while the dialog stays open leaves its buttons reachable.
+  const desktop = page.viewportSize();
+  await page.setViewportSize(VIEWPORTS.phone);
   await memberCard.getByRole('button', { name: T.assignBranch }).click();
   const assign = page.getByRole('dialog', { name: T.assignBranchTitle });
+  await assign.getByLabel(T.branchLabel, { exact: true }).selectOption(doomed.branchid);
+  await ownerApi.call(calls.branches.remove, {}, { com, id: doomed.branchid });
+  await assign.getByRole('button', { name: T.add, exact: true }).click();
+  await expect(page.getByText(T.branchAssignFailed)).toBeVisible();
+  await expect(assign).toBeVisible();
+  await expectUncovered(assign.getByRole('button'));
+  await screenshotBothWidths(page, 'users-assign-branch-failed', { fullPage: false });
+  if (desktop) await page.setViewportSize(desktop);
+  await expectUncovered(assign.getByRole('button'));
+  await assign.getByRole('button', { name: T.cancel }).click();
+  await expect(assign).toBeHidden();
+
+  // Assign the branch, servicing by default.
+  await memberCard.getByRole('button', { name: T.assignBranch }).click();
   await expect(assign.getByLabel(T.servicingLabel)).toBeChecked();
   await assign.getByLabel(T.branchLabel, { exact: true }).selectOption(branch.branchid);
-  await screenshotBothWidths(page, 'users-assign-branch-dialog');
+  await screenshotBothWidths(page, 'users-assign-branch-dialog', { fullPage: false });
   await assign.getByRole('button', { name: T.add, exact: true }).click();
   await expect(page.getByText(T.branchAssigned)).toBeVisible();
   await expect(memberCard.getByText(branch.name)).toBeVisible();

@@ -69,6 +69,28 @@ describe('invites.remove', () => {
     expect(await exists(row.id)).toBe(false);
   });
 
+  it("lets only an owner withdraw an application invitation of the company's admin, never one's own", async () => {
+    const other = await signedInMember(t, companyId, ['admin']);
+    const row = await grantAccess(t, {
+      companyId,
+      appId,
+      email: other.email,
+      roles: ['viewer'],
+      status: 'pending',
+    });
+    const refused = await remove({ email: other.email, app: appId });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().Code).toBe('forbidden');
+    expect(
+      (await remove({ email: other.email, app: appId }, other.session.cookie)).json().Code,
+    ).toBe('forbidden');
+    expect(await exists(row.id)).toBe(true);
+    expect(
+      (await remove({ email: other.email, app: appId }, owner.session.cookie)).json().Code,
+    ).toBe('200');
+    expect(await exists(row.id)).toBe(false);
+  });
+
   it("treats another company's invitations as unknown, and refuses plain members", async () => {
     const row = await pending(appId, ['viewer']);
     const outsider = await signedInMember(t, (await createCompany(t)).id, ['owner']);

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GLOBAL_APP_ID } from '@portico/contracts';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { lockAccessOf } from '../users/access-lock.js';
-import { companyOf, isAdminLevel } from '../users/company-member.js';
-import { assertMayChangeCompanyRoles, assertMayChangeTarget } from '../users/role-rules.js';
+import { companyOf } from '../users/company-member.js';
+import { assertMayManageInvitation } from './invitation-rules.js';
 
 /**
  * invites.remove: deletes one pending invitation of the current company (its link stops
  * working). A verified access answers `verified` (users.updateRoles or removeAccess remove
- * those). Section 6 applies as to role changes: an owner or admin's invitations, and
- * invitations to global.owner or global.admin, are removed only by an owner.
+ * those). Section 6 applies as to role changes (assertMayManageInvitation): an owner or admin's
+ * invitations, invitations to global.owner or global.admin included, are removed only by an
+ * owner, and nobody removes their own.
  */
 export async function removeInvite(
   app: FastifyInstance,
@@ -25,21 +25,11 @@ export async function removeInvite(
     await lockAccessOf(tx, companyId, email);
     const row = await tx.access.findUnique({
       where: { companyId_appId_email: { companyId, appId: input.app, email } },
-      select: { id: true, status: true, userId: true, roles: { select: { roleId: true } } },
+      select: { id: true, status: true, userId: true },
     });
     if (!row) throw new ApiError('not_found');
     if (row.status === 'verified') throw new ApiError('verified', 'The invitation was accepted.');
-    assertMayChangeTarget(session, {
-      userId: row.userId,
-      adminLevel: await isAdminLevel(tx, companyId, email),
-    });
-    if (input.app === GLOBAL_APP_ID) {
-      assertMayChangeCompanyRoles(
-        session,
-        row.roles.map((role) => role.roleId),
-        [],
-      );
-    }
+    await assertMayManageInvitation(tx, session, companyId, { email, userId: row.userId });
     await tx.access.delete({ where: { id: row.id } });
     await recordAudit(tx, {
       ...auditContext(request),

@@ -22,6 +22,7 @@ describe('invites.resend', () => {
   let peer: MailPeer;
   let companyId: string;
   let appId: string;
+  let owner: Member;
   let admin: Member;
   let outsider: Member;
 
@@ -31,6 +32,7 @@ describe('invites.resend', () => {
     await bootstrapPlatform(t);
     companyId = (await createCompany(t)).id;
     appId = (await createApp(t, { name: 'Loans' })).id;
+    owner = await signedInMember(t, companyId, ['owner']);
     admin = await signedInMember(t, companyId, ['admin']);
     outsider = await signedInMember(t, (await createCompany(t)).id, ['owner']);
   });
@@ -42,14 +44,17 @@ describe('invites.resend', () => {
   const resend = (payload: Record<string, unknown>, cookie = admin.session.cookie) =>
     t.app.inject({ method: 'POST', url: '/v1/invite/resend', headers: { cookie }, payload });
 
-  /** A pending invitation last sent `sentSecondsAgo` ago. */
-  async function invitation(sentSecondsAgo: number) {
-    const email = `${unique('inv')}@example.test`;
+  /** A pending invitation (by default to the app's viewer role) last sent `sentSecondsAgo` ago. */
+  async function invitation(
+    sentSecondsAgo: number,
+    to: { app?: string; roles?: string[]; email?: string } = {},
+  ) {
+    const email = to.email ?? `${unique('inv')}@example.test`;
     const row = await grantAccess(t, {
       companyId,
-      appId,
+      appId: to.app ?? appId,
       email,
-      roles: ['viewer'],
+      roles: to.roles ?? ['viewer'],
       status: 'pending',
     });
     return t.db.prisma.access.update({
@@ -112,6 +117,41 @@ describe('invites.resend', () => {
     expect(res.json().Code).toBe('not_found');
     const after = await t.db.prisma.access.findUniqueOrThrow({ where: { id: row.id } });
     expect(after.inviteCodeHash).toBe(row.inviteCodeHash);
+  });
+
+  describe('section 6, as invites.remove', () => {
+    /** Refused for the admin (403 forbidden, nothing sent or changed), then done by the owner. */
+    async function refusedThenOwner(row: Awaited<ReturnType<typeof invitation>>) {
+      const res = await resend({ email: row.email, app: row.appId });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().Code).toBe('forbidden');
+      const unchanged = await t.db.prisma.access.findUniqueOrThrow({ where: { id: row.id } });
+      expect(unchanged.inviteCodeHash).toBe(row.inviteCodeHash);
+      expect(peer.messages.filter((mail) => mail.to.includes(row.email))).toEqual([]);
+      const byOwner = await resend({ email: row.email, app: row.appId }, owner.session.cookie);
+      expect(byOwner.json().Code).toBe('200');
+      await peer.nextMailTo(row.email);
+    }
+
+    it.each([['owner'], ['admin']])(
+      'lets only an owner resend an invitation to global.%s',
+      async (role) => {
+        await refusedThenOwner(await invitation(60, { app: 'global', roles: [role] }));
+      },
+    );
+
+    it("lets only an owner resend an application invitation of the company's admin", async () => {
+      const other = await signedInMember(t, companyId, ['admin']);
+      await refusedThenOwner(await invitation(60, { email: other.email }));
+    });
+
+    it("refuses resending one's own invitation", async () => {
+      const row = await invitation(60, { email: admin.email });
+      const res = await resend({ email: admin.email, app: appId }, admin.session.cookie);
+      expect(res.json().Code).toBe('forbidden');
+      const unchanged = await t.db.prisma.access.findUniqueOrThrow({ where: { id: row.id } });
+      expect(unchanged.inviteCodeHash).toBe(row.inviteCodeHash);
+    });
   });
 
   it('refuses a plain member', async () => {

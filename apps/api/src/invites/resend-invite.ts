@@ -5,6 +5,7 @@ import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { lockAccessOf } from '../users/access-lock.js';
 import { companyOf } from '../users/company-member.js';
+import { assertMayManageInvitation } from './invitation-rules.js';
 import { inviteLink, newInviteCode } from './invite-code.js';
 import { inviteMail } from './send-invite-mail.js';
 
@@ -12,7 +13,8 @@ import { inviteMail } from './send-invite-mail.js';
  * invites.resend: a new code (the previous link stops working), a new expiry and a new mail for
  * one pending invitation of the current company. The portal waits 30 s between resends; the
  * server enforces it too, from the row's invite_sent_at (rate_limit_exceeded with
- * `retry_after_ms`), under the per-person lock so two resends at once send one mail.
+ * `retry_after_ms`), under the per-person lock so two resends at once send one mail. Section 6
+ * applies as to invites.remove: an owner or admin's invitation is resent only by an owner.
  */
 export async function resendInvite(
   app: FastifyInstance,
@@ -29,6 +31,7 @@ export async function resendInvite(
       select: {
         id: true,
         status: true,
+        userId: true,
         inviteSentAt: true,
         app: { select: { name: true } },
         company: { select: { name: true } },
@@ -37,6 +40,7 @@ export async function resendInvite(
     });
     if (!row) throw new ApiError('not_found');
     if (row.status === 'verified') throw new ApiError('verified', 'The invitation was accepted.');
+    await assertMayManageInvitation(tx, session, companyId, { email, userId: row.userId });
     const waited = row.inviteSentAt ? Date.now() - row.inviteSentAt.getTime() : Infinity;
     if (waited < RESEND_INVITE_COOLDOWN_MS) {
       throw new ApiError('rate_limit_exceeded', {

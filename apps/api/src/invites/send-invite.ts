@@ -12,9 +12,8 @@ import {
   assertMayChangeTarget,
   normalizeGrants,
 } from '../users/role-rules.js';
-import { inviteLink, newInviteCode } from './invite-code.js';
 import type { InvitedApp } from './send-invite-mail.js';
-import { inviteMail } from './send-invite-mail.js';
+import { mailInvitation, writeInvitation } from './write-invitation.js';
 
 /**
  * invites.send: invites an e-mail to roles of the current company, one pending access row per
@@ -68,32 +67,16 @@ export async function sendInvite(
 
     const invited: InvitedApp[] = [];
     for (const grant of grants) {
-      const code = newInviteCode();
-      const fresh = {
-        userId: user?.id ?? null,
-        inviteCodeHash: code.hash,
-        inviteExpiresAt: code.expiresAt,
-        inviteSentAt: new Date(),
-        invitedById: session.userId,
-      };
-      const access = await tx.access.upsert({
-        where: { companyId_appId_email: { companyId, appId: grant.app, email } },
-        create: { companyId, appId: grant.app, email, status: 'pending', ...fresh },
-        update: fresh,
-        select: { id: true },
-      });
-      await tx.accessRole.deleteMany({ where: { accessId: access.id } });
-      await tx.accessRole.createMany({
-        data: grant.roles.map((roleId) => ({ accessId: access.id, appId: grant.app, roleId })),
-      });
-      const group = groups.get(grant.app);
-      invited.push({
-        appName: group?.name ?? grant.app,
-        roleNames: grant.roles.map(
-          (roleId) => group?.roles.find((role) => role.id === roleId)?.name ?? roleId,
-        ),
-        link: inviteLink(app.config.PUBLIC_URL, code.code, email),
-      });
+      invited.push(
+        await writeInvitation(tx, app.config.PUBLIC_URL, {
+          companyId,
+          email,
+          userId: user?.id ?? null,
+          invitedById: session.userId,
+          grant,
+          group: groups.get(grant.app),
+        }),
+      );
     }
     await recordAudit(tx, {
       ...auditContext(request),
@@ -101,10 +84,6 @@ export async function sendInvite(
       target: user?.id ?? email,
       details: { email, grants: grants.map((grant) => ({ app: grant.app, roles: grant.roles })) },
     });
-    const company = await tx.company.findUniqueOrThrow({
-      where: { id: companyId },
-      select: { name: true },
-    });
-    await app.mailer.send(inviteMail(email, company.name, invited));
+    await mailInvitation(app, tx, companyId, email, invited);
   });
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import type { MailPeer } from '../../test/mail-peer.js';
+import { startMailPeer } from '../../test/mail-peer.js';
 import {
   bootstrapPlatform,
   createApp,
@@ -9,30 +11,41 @@ import {
   signedInMember,
   unique,
 } from '../../test/factories.js';
+import { sha256 } from '../credentials/tokens.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-/** users.updateRoles with section 6 enforced on the server, isolation, bad input and races. */
+/**
+ * users.updateRoles with section 6 enforced on the server, new applications granted to members
+ * and mailed to invitees (through a real SMTP peer), isolation, bad input and races.
+ */
 describe('users.updateRoles', () => {
   let t: TestApp;
+  let peer: MailPeer;
   let companyId: string;
   let otherCompanyId: string;
   let appId: string;
+  let secondAppId: string;
   let disabledAppId: string;
   let owner: Member;
   let admin: Member;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    peer = await startMailPeer();
+    t = await startTestApp({ SMTP_URL: peer.url, PUBLIC_URL: 'https://portal.example.test' });
     await bootstrapPlatform(t);
     companyId = (await createCompany(t)).id;
     otherCompanyId = (await createCompany(t)).id;
     appId = (await createApp(t)).id;
+    secondAppId = (await createApp(t, { name: 'Deposits' })).id;
     disabledAppId = (await createApp(t, { status: 0 })).id;
     owner = await signedInMember(t, companyId, ['owner']);
     admin = await signedInMember(t, companyId, ['admin']);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await peer.close();
+  });
 
   const update = (payload: Record<string, unknown>, cookie = admin.session.cookie) =>
     t.app.inject({ method: 'POST', url: '/v1/users/role/update', headers: { cookie }, payload });
@@ -63,6 +76,7 @@ describe('users.updateRoles', () => {
       username: member.username,
       roles: ['viewer'],
     });
+    expect(res.json().Msg.invited).toEqual([]);
     expect(access.map((row: { app: string }) => row.app).sort()).toEqual(['global', appId].sort());
     const audit = await t.db.prisma.auditEvent.findFirst({
       where: { action: 'user.roles.update', target: member.id },
@@ -80,28 +94,104 @@ describe('users.updateRoles', () => {
     expect((await rowsOf(member.email)).map((row) => row.appId)).toEqual(['global']);
   });
 
-  it('changes an invitation but does not add applications to someone who has not joined', async () => {
+  it('changes an invitation in place: still pending, and its mailed link still accepts it', async () => {
+    const email = `${unique('inv')}@example.test`;
+    const row = await grantAccess(t, {
+      companyId,
+      appId,
+      email,
+      roles: ['viewer'],
+      status: 'pending',
+    });
+    const hash = sha256(unique('code'));
+    await t.db.prisma.access.update({ where: { id: row.id }, data: { inviteCodeHash: hash } });
+    const changed = await update({ email, data: [{ app: appId, roles: ['editor'] }] });
+    expect(changed.json().Msg).toMatchObject({
+      access: [{ status: 'pending', roles: ['editor'] }],
+      invited: [],
+    });
+    const after = await t.db.prisma.access.findUniqueOrThrow({ where: { id: row.id } });
+    expect(after.inviteCodeHash).toBe(hash);
+    expect(peer.messages.filter((mail) => mail.to.includes(email))).toEqual([]);
+  });
+
+  it('invites someone who has not joined to a new application, mailing its accept link', async () => {
+    // An account of another company, invited here by e-mail before it was linked.
+    const invitee = await signedInMember(t, otherCompanyId, []);
+    const email = invitee.email;
+    const first = await grantAccess(t, {
+      companyId,
+      appId,
+      email,
+      roles: ['viewer'],
+      status: 'pending',
+    });
+    const res = await update({ email, data: [{ app: secondAppId, roles: ['editor'] }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().Msg.invited).toEqual([secondAppId]);
+    const access = res.json().Msg.access;
+    expect(access).toHaveLength(2);
+    expect(access).toContainEqual(
+      expect.objectContaining({ app: appId, status: 'pending', roles: ['viewer'] }),
+    );
+    expect(access).toContainEqual(
+      expect.objectContaining({
+        app: secondAppId,
+        status: 'pending',
+        roles: ['editor'],
+        userid: invitee.id,
+      }),
+    );
+
+    const mail = await peer.nextMailTo(email);
+    expect(mail.text).toContain('Deposits (editor)');
+    const links = [...mail.text.matchAll(/https:\/\/\S+/g)].map((match) => new URL(match[0]));
+    expect(links).toHaveLength(1);
+    const code = links[0]?.searchParams.get('code') ?? '';
+    const added = await t.db.prisma.access.findUniqueOrThrow({
+      where: { companyId_appId_email: { companyId, appId: secondAppId, email } },
+    });
+    expect(added).toMatchObject({
+      status: 'pending',
+      userId: invitee.id,
+      invitedById: admin.id,
+      inviteCodeHash: sha256(code),
+    });
+    expect(added.inviteExpiresAt!.getTime()).toBeGreaterThan(Date.now());
+    // The first invitation keeps its own link.
+    const kept = await t.db.prisma.access.findUniqueOrThrow({ where: { id: first.id } });
+    expect(kept.inviteCodeHash).toBe(first.inviteCodeHash);
+
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/v1/invite/details?email=${encodeURIComponent(email)}&code=${code}`,
+    });
+    expect(details.json().Msg).toMatchObject({ app: { id: secondAppId }, status: 'pending' });
+    const audit = await t.db.prisma.auditEvent.findFirstOrThrow({
+      where: { action: 'user.roles.update', target: email },
+    });
+    expect(audit.details).toMatchObject({ invited: [secondAppId] });
+    expect(JSON.stringify(audit.details)).not.toContain(code);
+  });
+
+  it('changes nothing when the invitation mail is refused (mail_failed)', async () => {
     const email = `${unique('inv')}@example.test`;
     await grantAccess(t, { companyId, appId, email, roles: ['viewer'], status: 'pending' });
-    const changed = await update({ email, data: [{ app: appId, roles: ['editor'] }] });
-    expect(changed.json().Msg.access).toMatchObject([{ status: 'pending', roles: ['editor'] }]);
-    const added = await update({
-      email,
-      data: [
-        { app: 'global', roles: [] },
-        { app: 'x', roles: [] },
-      ],
-    });
-    expect(added.statusCode).toBe(200);
-    const refused = await update(
-      {
+    const before = await rowsOf(email);
+    peer.refuse(true);
+    try {
+      const res = await update({
         email,
-        data: [{ app: 'global', roles: ['admin'] }],
-      },
-      owner.session.cookie,
-    );
-    expect(refused.json().Code).toBe('not_found');
-    expect(await rowsOf(email)).toHaveLength(1);
+        data: [
+          { app: appId, roles: ['editor'] },
+          { app: secondAppId, roles: ['viewer'] },
+        ],
+      });
+      expect(res.json().Code).toBe('mail_failed');
+    } finally {
+      peer.refuse(false);
+    }
+    expect(await rowsOf(email)).toEqual(before);
   });
 
   it('answers user_not_found for an e-mail without access here, and changes nothing', async () => {

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GLOBAL_APP_ID } from '@portico/contracts';
+import type { Prisma } from '@portico/db';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
+import type { InvitedApp } from '../invites/send-invite-mail.js';
+import { mailInvitation, writeInvitation } from '../invites/write-invitation.js';
 import { lockAccessOf } from './access-lock.js';
 import type { AccessRow } from './access-rows.js';
 import { accessRowsOf } from './access-rows.js';
@@ -21,16 +24,19 @@ import {
  * current company; an empty list removes that application's access or invitation (section 4).
  * Applications not named keep their access. Existing rows keep their status (an invitation
  * stays pending, and its mailed link still accepts it, now with the new roles). A new
- * application for someone who is already a verified member of the company is granted verified
- * at once (they accepted membership; there is nothing left to accept); for someone who has only
- * invitations it is refused (not_found): that is a new invitation, sent with invites.send.
+ * application is granted the way the person stands with the company: verified at once for
+ * someone who is a verified member (they accepted membership; there is nothing left to
+ * accept), and as an invitation, mailed like invites.send, for someone who has only
+ * invitations (section 6: invites grant roles, optionally for an app). The invitation mail is
+ * sent last inside the transaction, so a refused mail changes nothing (mail_failed).
  * When nothing is left, the person's sessions in this company end, as with removeAccess.
+ * Answers the access list and the applications newly invited.
  */
 export async function updateRoles(
   app: FastifyInstance,
   request: FastifyRequest,
   input: { email: string; data: Grant[] },
-): Promise<{ access: AccessRow[] }> {
+): Promise<{ access: AccessRow[]; invited: string[] }> {
   const session = sessionOf(request);
   const companyId = companyOf(session);
   const email = input.email.trim().toLowerCase();
@@ -51,13 +57,15 @@ export async function updateRoles(
     assertMayChangeTarget(session, { userId, adminLevel });
     const globalGrant = grants.find((grant) => grant.app === GLOBAL_APP_ID);
     if (globalGrant) assertMayChangeCompanyRoles(session, globalBefore, globalGrant.roles);
-    await assertGrantable(
+    const groups = await assertGrantable(
       tx,
       companyId,
       grants.filter((grant) => grant.roles.length > 0),
     );
 
     const member = existing.some((row) => row.status === 'verified');
+    const invited: InvitedApp[] = [];
+    const invitedApps: string[] = [];
     for (const grant of grants) {
       const row = existing.find((candidate) => candidate.appId === grant.app);
       if (grant.roles.length === 0) {
@@ -84,10 +92,17 @@ export async function updateRoles(
           },
         });
       } else {
-        throw new ApiError(
-          'not_found',
-          `${email} has not joined the company yet: invite them to ${grant.app} instead.`,
+        invited.push(
+          await writeInvitation(tx, app.config.PUBLIC_URL, {
+            companyId,
+            email,
+            userId: userId ?? (await accountIdOf(tx, email)),
+            invitedById: session.userId,
+            grant,
+            group: groups.get(grant.app),
+          }),
         );
+        invitedApps.push(grant.app);
       }
     }
 
@@ -99,8 +114,19 @@ export async function updateRoles(
       ...auditContext(request),
       action: 'user.roles.update',
       target: userId ?? email,
-      details: { email, grants: grants.map((grant) => ({ app: grant.app, roles: grant.roles })) },
+      details: {
+        email,
+        grants: grants.map((grant) => ({ app: grant.app, roles: grant.roles })),
+        invited: invitedApps,
+      },
     });
-    return { access };
+    if (invited.length > 0) await mailInvitation(app, tx, companyId, email, invited);
+    return { access, invited: invitedApps };
   });
+}
+
+/** The account with an e-mail, if any: an invitee who registered since is linked at once. */
+async function accountIdOf(tx: Prisma.TransactionClient, email: string): Promise<string | null> {
+  const user = await tx.user.findUnique({ where: { email }, select: { id: true } });
+  return user?.id ?? null;
 }

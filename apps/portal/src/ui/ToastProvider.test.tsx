@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { TOAST_AUTOHIDE_MS, TOAST_REMOVE_AFTER_HIDE_MS } from '@portico/contracts';
+import { TOAST_CLEARANCE_VAR } from './toast-clearance';
 import { ToastProvider } from './ToastProvider';
 import { useToasts, type ToastInput } from './toasts-context';
 
@@ -94,5 +95,77 @@ describe('toasts', () => {
     expect(state()).toEqual(['Closable|danger|hidden']);
     advance(TOAST_REMOVE_AFTER_HIDE_MS);
     expect(state()).toEqual([]);
+  });
+});
+
+describe('room kept clear for toasts in open dialogs', () => {
+  const clearance = () => document.body.style.getPropertyValue(TOAST_CLEARANCE_VAR);
+  /**
+   * jsdom lays nothing out: the stack sits at the bottom right of the screen, 90 px per toast and
+   * 350 px wide; a dialog is 500 px wide at `dialogLeft`.
+   */
+  function layOut(dialogLeft: number) {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      if (this.classList.contains('modal-dialog')) {
+        return DOMRect.fromRect({ x: dialogLeft, y: 100, width: 500, height: 300 });
+      }
+      const height = this.classList.contains('toast-stack') ? this.childElementCount * 90 : 0;
+      const x = window.innerWidth - 350;
+      return DOMRect.fromRect({ x, y: window.innerHeight - height, width: 350, height });
+    });
+  }
+  /** Opens or closes a dialog as Bootstrap does; the observer reports it as a microtask. */
+  const dialogOpen = async (open: boolean) => {
+    await act(async () => {
+      if (open)
+        document.body.append(
+          Object.assign(document.createElement('div'), { className: 'modal-dialog' }),
+        );
+      else document.querySelector('.modal-dialog')?.remove();
+      document.body.classList.toggle('modal-open', open);
+      await Promise.resolve();
+    });
+  };
+  function renderProbe() {
+    render(
+      <ToastProvider>
+        <Probe toast={{ Title: 'Saved', Msg: 'done' }} />
+      </ToastProvider>,
+    );
+  }
+
+  afterEach(async () => {
+    await dialogOpen(false);
+    vi.restoreAllMocks();
+  });
+
+  it('follows the toasts, and while a dialog is open only grows, so the dialog stays put', async () => {
+    layOut(window.innerWidth - 500);
+    renderProbe();
+    expect(clearance()).toBe('0px');
+    fireEvent.click(screen.getByText('show'));
+    expect(clearance()).toBe('90px');
+
+    await dialogOpen(true);
+    expect(clearance()).toBe('90px');
+    fireEvent.click(screen.getByText('show'));
+    expect(clearance()).toBe('180px');
+    advance(TOAST_AUTOHIDE_MS + TOAST_REMOVE_AFTER_HIDE_MS);
+    expect(state()).toEqual([]);
+    expect(clearance()).toBe('180px');
+
+    await dialogOpen(false);
+    expect(clearance()).toBe('0px');
+  });
+
+  it('keeps nothing for a dialog the toasts are beside', async () => {
+    layOut(0);
+    renderProbe();
+    fireEvent.click(screen.getByText('show'));
+    await dialogOpen(true);
+    fireEvent.click(screen.getByText('show'));
+    expect(clearance()).toBe('0px');
   });
 });

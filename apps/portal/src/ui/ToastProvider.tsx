@@ -1,13 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Toast as BootstrapToast, ToastContainer } from 'react-bootstrap';
 import { TOAST_AUTOHIDE_MS, TOAST_REMOVE_AFTER_HIDE_MS } from '@portico/contracts';
+import { useToastClearance } from './toast-clearance';
 import { ToastsContext, type Toast, type ToastInput, type ToastsApi } from './toasts-context';
 
-/** Holds the toasts, hides each after TOAST_AUTOHIDE_MS and removes it a moment later. */
+/**
+ * Holds the toasts, hides each after TOAST_AUTOHIDE_MS and removes it a moment later. Toasts show
+ * above dialogs (a failed dialog action is reported while the dialog stays open), and open
+ * dialogs keep clear of them (useToastClearance).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const stackRef = useRef<HTMLDivElement>(null);
+  useToastClearance(stackRef, toasts);
 
   const schedule = useCallback((id: string, after: number, action: () => void) => {
     clearTimeout(timers.current.get(id));
@@ -45,7 +52,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastsContext.Provider value={api}>
       {children}
-      <ToastContainer position="top-end" containerPosition="fixed" className="p-3 toast-stack">
+      {/* Placed by theme.css (.toast-stack): under the top bar, at the bottom on phones. */}
+      <ToastContainer ref={stackRef} containerPosition="fixed" className="toast-stack">
         {toasts.map((toast) => (
           <BootstrapToast
             key={toast.Id}

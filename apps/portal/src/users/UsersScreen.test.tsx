@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ROLE_GLOBAL_ADMIN,
   SEARCH_DEBOUNCE_MS,
+  USERS_PAGE_SIZE,
   USERS_MESSAGES,
   USERS_SCREEN_TEXTS as T,
 } from '@portico/contracts';
@@ -178,6 +179,34 @@ describe('UsersScreen dialogs', () => {
     expect(await screen.findByText(USERS_MESSAGES.inviteSent('new@bank.example'))).toBeVisible();
   });
 
+  it('says the invitation was sent when Update Role adds an app for someone not yet joined', async () => {
+    const invitee = row('inv@bank.example', { status: 'pending', userid: null, user_status: null });
+    const fetchStub = stubUsersApi(listAnswer([invitee]), {
+      'POST /v1/users/role/update': {
+        Code: '200',
+        Msg: {
+          access: [invitee, { ...invitee, app: 'ledger', roles: ['clerk'] }],
+          invited: ['ledger'],
+        },
+      },
+    });
+    renderUsers();
+    fireEvent.click(await screen.findByRole('button', { name: /inv@bank\.example/ }));
+    fireEvent.click(await screen.findByRole('button', { name: T.updateRole }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(T.appLabel), { target: { value: 'ledger' } });
+    fireEvent.click(within(dialog).getByLabelText('Clerk'));
+    fireEvent.click(within(dialog).getByRole('button', { name: T.apply }));
+    expect(await screen.findByText(USERS_MESSAGES.inviteSent('inv@bank.example'))).toBeVisible();
+    const update = fetchStub.mock.calls.find(
+      ([input]) => new URL(String(input)).pathname === '/v1/users/role/update',
+    );
+    expect(JSON.parse(String(update?.[1]?.body))).toEqual({
+      email: 'inv@bank.example',
+      data: [{ app: 'ledger', roles: ['clerk'] }],
+    });
+  });
+
   it('disables Resend for 30 s after a successful resend', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubUsersApi(
@@ -194,5 +223,50 @@ describe('UsersScreen dialogs', () => {
     expect(resend).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(resend).toBeEnabled();
+  });
+});
+
+describe('UsersScreen branches', () => {
+  const branch = (i: number) => ({ id: `b${i}`, name: `Branch ${String(i).padStart(2, '0')}` });
+  const branches = (n: number) => Array.from({ length: n }, (_, i) => branch(i + 1));
+
+  /** A member with the first `assigned` company branches, answered 30 a page by offset. */
+  function stubBranches(companyCount: number, assigned: number) {
+    const fetchStub = stubUsersApi(listAnswer([row('ann@bank.example')]), {
+      'GET /v1/branches': { Code: '200', Msg: { branches: branches(companyCount) } },
+      'POST /v1/branches/user': () => {
+        const offset = Number(userBranchBodies(fetchStub).at(-1)?.offset);
+        const page = branches(assigned)
+          .slice(offset, offset + USERS_PAGE_SIZE)
+          .map((b) => ({ ...b, servicing: b.id === 'b1' }));
+        return { Code: '200', Msg: { branches: page, servicing: 'b1' } };
+      },
+    });
+    return fetchStub;
+  }
+
+  function userBranchBodies(fetchStub: ReturnType<typeof stubUsersApi>) {
+    return fetchStub.mock.calls
+      .filter(([input]) => new URL(String(input)).pathname === '/v1/branches/user')
+      .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+  }
+
+  it('reads every page of assigned branches: all 31 assigned leaves no add control', async () => {
+    const fetchStub = stubBranches(31, 31);
+    renderUsers();
+    fireEvent.click(await screen.findByRole('button', { name: /ann@bank\.example/ }));
+    expect(await screen.findByText(branch(31).name)).toBeVisible();
+    expect(screen.queryByRole('button', { name: T.assignBranch })).toBeNull();
+    expect(userBranchBodies(fetchStub).map((body) => body.offset)).toEqual([0, 30]);
+  });
+
+  it('offers only the branches beyond the first page that are not yet assigned', async () => {
+    stubBranches(33, 31);
+    renderUsers();
+    fireEvent.click(await screen.findByRole('button', { name: /ann@bank\.example/ }));
+    fireEvent.click(await screen.findByRole('button', { name: T.assignBranch }));
+    const dialog = await screen.findByRole('dialog');
+    const options = within(within(dialog).getByLabelText(T.branchLabel)).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([branch(32).name, branch(33).name]);
   });
 });

@@ -3,6 +3,7 @@ import { Accordion, Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { useQuery } from '@tanstack/react-query';
 import { USERS_MESSAGES, USERS_PAGE_SIZE, USERS_SCREEN_TEXTS } from '@portico/contracts';
 import { useApi } from '../api/context';
+import { SCREENS } from '../screens';
 import { useSession } from '../session/context';
 import { FilterBar } from './components/FilterBar';
 import { InviteForm } from './components/InviteForm';
@@ -47,6 +48,7 @@ export function UsersScreen() {
 
   return (
     <div className="d-flex flex-column gap-3">
+      <h1 className="h4 mb-0">{SCREENS.users.label}</h1>
       <Card>
         <Card.Body className="d-flex align-items-center justify-content-between gap-2 py-2">
           <h2 className="h6 mb-0">{T.inviteRow}</h2>

@@ -1,6 +1,9 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ALL_FILTER, USERS_PAGE_SIZE, calls } from '@portico/contracts';
 import type { ApiClient, Answer } from '../api/client';
+
+type UserBranch = z.infer<typeof calls.branches.userBranch>;
 
 /** Query keys of the users screen; every write invalidates `usersKeys.all`. */
 export const usersKeys = {
@@ -61,12 +64,27 @@ export function branchesQuery(api: ApiClient, com: string) {
   });
 }
 
+/** A user's assigned branches, all of them (the call answers one page at a time). */
 export function userBranchesQuery(api: ApiClient, com: string, userid: string) {
   return queryOptions({
     queryKey: usersKeys.userBranches(com, userid),
-    queryFn: async ({ signal }) =>
-      okOrThrow(
-        await api.callApi(calls.branches.userBranches, { com, userid, offset: 0 }, { signal }),
-      ),
+    queryFn: async ({ signal }) => {
+      // Every page, not only the first 30: the add control shows only while fewer branches are
+      // assigned than the company has (section 5), and the dialog offers only the others.
+      const branches: UserBranch[] = [];
+      for (;;) {
+        const page = okOrThrow(
+          await api.callApi(
+            calls.branches.userBranches,
+            { com, userid, offset: branches.length },
+            { signal },
+          ),
+        );
+        branches.push(...page.branches);
+        if (page.branches.length < USERS_PAGE_SIZE) {
+          return { branches, servicing: page.servicing };
+        }
+      }
+    },
   });
 }

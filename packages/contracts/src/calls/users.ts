@@ -58,8 +58,15 @@ export const updateRoles = defineCall({
   summary: "Set a user's roles per application; an empty list removes that access or invitation",
   access: 'company-admin',
   body: z.strictObject({ email: emailRule, data: grantsRule }),
-  answer: z.object({ access: z.array(accessEntry) }),
-  codes: ['user_not_found', 'not_found'],
+  answer: z.object({
+    access: z.array(accessEntry),
+    invited: z
+      .array(z.string())
+      .describe(
+        'new applications of someone who has not joined yet: pending, their accept links mailed',
+      ),
+  }),
+  codes: ['user_not_found', 'not_found', 'mail_failed'],
 });
 
 export const updatePreference = defineCall({

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
-import { USERS_SCREEN_TEXTS, calls } from '@portico/contracts';
+import { USERS_MESSAGES, USERS_SCREEN_TEXTS, calls } from '@portico/contracts';
 import { useApi } from '../../api/context';
 import { useToasts } from '../../ui/toasts-context';
 import type { DialogControl } from '../form-dialog';
@@ -27,7 +27,8 @@ function heldRoles(user: GroupedUser): Record<string, string[]> {
 /**
  * The Update Role dialog: the switches show what the user holds per app; Apply sends the apps
  * that changed. Roles without a switch (the hidden admin role) are kept as they are, and an
- * app left without roles loses its access or invitation (section 4).
+ * app left without roles loses its access or invitation (section 4). A new app is granted to a
+ * member and mailed as an invitation to someone who has not joined yet (the server decides).
  */
 export function UpdateRoleForm({ control, defs, viewerRoles, user }: UpdateRoleFormProps) {
   const api = useApi();
@@ -50,14 +51,19 @@ export function UpdateRoleForm({ control, defs, viewerRoles, user }: UpdateRoleF
       });
     control.setConfirm(data.length > 0, async () => {
       const answer = await api.callApi(calls.users.updateRoles, { email: user.email, data });
-      const ok = answer.Code === '200';
+      if (answer.Code !== '200') {
+        toasts.show({ Title: T.failedTitle, Msg: T.rolesUpdateFailed, Type: 'danger' });
+        return false;
+      }
+      // Someone who has not joined yet is invited to a new app (mailed), not granted it.
+      const invited = answer.Msg.invited.length > 0;
       toasts.show({
-        Title: ok ? T.successTitle : T.failedTitle,
-        Msg: ok ? T.rolesUpdated : T.rolesUpdateFailed,
-        Type: ok ? 'success' : 'danger',
+        Title: invited ? USERS_MESSAGES.inviteSuccessTitle : T.successTitle,
+        Msg: invited ? USERS_MESSAGES.inviteSent(user.email) : T.rolesUpdated,
+        Type: 'success',
       });
-      if (ok) await queryClient.invalidateQueries({ queryKey: usersKeys.all });
-      return ok;
+      await queryClient.invalidateQueries({ queryKey: usersKeys.all });
+      return true;
     });
   }, [api, control, groups, held, queryClient, selection, toasts, user.email, viewerRoles]);
 
