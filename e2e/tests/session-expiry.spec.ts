@@ -51,7 +51,7 @@ test('an idle session expires on the profile and the password lifts it in place'
   const dialog = page.getByRole('dialog', { name: DIALOG.title });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(member.displayName, { exact: true })).toBeVisible();
-  await expect(dialog.getByText('ZO', { exact: true })).toBeVisible();
+  await expect(dialog.locator('[data-initials="ZO"]')).toBeVisible();
   await expect(dialog.getByText(CODES.session_expired.text)).toBeVisible();
   // Only the password is set up: no choice of methods.
   await expect(dialog.getByRole('group', { name: DIALOG.methodsGroup })).toHaveCount(0);

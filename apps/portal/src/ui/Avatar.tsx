@@ -12,7 +12,9 @@ export interface AvatarProps {
 
 /**
  * A round avatar: the image, or the first two letters of the name. It is decorative (the name
- * is always written next to it), so assistive technology skips it.
+ * is always written next to it), so assistive technology skips it. The letters are drawn by CSS
+ * (theme.css, from data-initials), not written in the page: a control that holds an avatar
+ * keeps its visible text equal to the name it is called by (WCAG 2.5.3, label in name).
  */
 export function Avatar({ name, src, size = 32, className = '' }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string>();
@@ -33,10 +35,9 @@ export function Avatar({ name, src, size = 32, className = '' }: AvatarProps) {
     <span
       className={`avatar avatar-initials rounded-circle ${className}`}
       style={style}
+      data-initials={initials(name)}
       aria-hidden="true"
-    >
-      {initials(name)}
-    </span>
+    />
   );
 }
 

@@ -88,6 +88,25 @@ describe('dialogs', () => {
     expect(screen.getByRole('button', { name: 'Invite' })).toBeEnabled();
   });
 
+  it('keeps Tab inside the dialog: it wraps from the last control to the first and back', async () => {
+    const user = setUp({ title: 'Wrap', content: 'x', confirmContent: 'Go', onConfirm: vi.fn() });
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wrap' });
+    await waitFor(() => expect(dialog).toHaveClass('show'));
+    const close = screen.getByRole('button', { name: 'Close' });
+    const go = screen.getByRole('button', { name: 'Go' });
+
+    go.focus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(go).toHaveFocus();
+    // From the dialog itself (where the focus lands when it opens), Shift+Tab goes to the end.
+    dialog.focus();
+    await user.tab({ shift: true });
+    expect(go).toHaveFocus();
+  });
+
   it('closes on Escape', async () => {
     const user = setUp({ title: 'Info', content: 'Nothing to confirm' });
     await user.click(screen.getByRole('button', { name: 'open' }));

@@ -1,13 +1,16 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Modal, Spinner } from 'react-bootstrap';
+import { useDialogTabWrap } from './dialog-tab-wrap';
 import { DialogsContext, type Dialog, type DialogSpec, type DialogsApi } from './dialogs-context';
 
 /**
  * Holds the open dialogs and shows each as a Bootstrap modal (its own 300 ms dialog and 150 ms
- * backdrop transitions). Escape, the close button and Cancel close a dialog.
+ * backdrop transitions). Escape, the close button and Cancel close a dialog. It also keeps Tab
+ * inside whichever modal is open, its own or one a screen shows itself (dialog-tab-wrap.ts).
  */
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [dialogs, setDialogs] = useState<Dialog[]>([]);
+  useDialogTabWrap();
   const nextId = useRef(0);
 
   const change = useCallback((id: string, patch: Partial<Dialog>) => {

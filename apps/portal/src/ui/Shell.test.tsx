@@ -31,6 +31,11 @@ describe('signed-in shell', () => {
     await screen.findByRole('navigation', { name: 'Main' });
     expect(router.state.location.pathname).toBe('/manage/me');
     expect(screen.getByRole('link', { name: 'Portico' })).toBeInTheDocument();
+    // One navigation landmark (the side menu); the top bar is the banner.
+    expect(screen.getAllByRole('navigation')).toHaveLength(1);
+    expect(
+      within(screen.getByRole('banner')).getByRole('button', { name: /^Account menu of/ }),
+    ).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main' });
     expect(within(menu).getByRole('link', { name: 'Admin' })).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute(
@@ -87,7 +92,7 @@ describe('signed-in shell', () => {
     renderRoutes(routes, '/manage/me');
     const dialog = await screen.findByRole('dialog', { name: 'Session expired' });
     expect(dialog).toHaveTextContent('Maria Lopez');
-    expect(dialog).toHaveTextContent('MA');
+    expect(dialog.querySelector('[data-initials="MA"]')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', SSO);
   });
 

@@ -36,7 +36,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   }
 
   return (
-    <Navbar as="header" bg="white" className="topbar border-bottom px-0" sticky="top">
+    // The bar is the page's banner: react-bootstrap would call any Navbar not rendered as <nav>
+    // a navigation landmark, a second one beside the side menu's.
+    <Navbar as="header" role="banner" bg="white" className="topbar border-bottom px-0" sticky="top">
       <Container fluid className="gap-2">
         <Button
           variant="outline-secondary"
