@@ -1,7 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { MailBox } from './mail.js';
 import type { Member } from './members.js';
+import { expect } from '@playwright/test';
 import { continueToShell, submitPassword } from './mfa-browser.js';
 import { API_ORIGIN } from './stack.js';
 
@@ -30,6 +31,57 @@ export function postFromPage(page: Page, path: string, body: unknown): Promise<P
     },
     { path, body },
   );
+}
+
+/** A file as a form sends it: its name, its declared type and its bytes. */
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * A multipart upload (the file under `profile`, its name as `fname`, like the portal's) from the
+ * page's own session: the call a user could make without the screen's control.
+ */
+export function uploadFromPage(page: Page, path: string, file: UploadFile): Promise<PageAnswer> {
+  return page.evaluate(
+    async ({ path, name, mimeType, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const form = new FormData();
+      form.append('profile', new File([bytes], name, { type: mimeType }));
+      form.append('fname', name);
+      const response = await fetch(path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+        body: form,
+      });
+      const envelope = (await response.json()) as { Code: string | number; Msg: unknown };
+      return { status: response.status, Code: String(envelope.Code), Msg: envelope.Msg };
+    },
+    { path, name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') },
+  );
+}
+
+/** A text file under an image's name and type: only the server's look at the bytes refuses it. */
+export function textAsPng(): UploadFile {
+  return { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image\n') };
+}
+
+/** A plain text file, refused by its type before it is sent. */
+export function textFile(): UploadFile {
+  return { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image\n') };
+}
+
+/** The address of an avatar image once it has loaded (a broken image falls back to initials). */
+export async function loadedImageSrc(image: Locator): Promise<string> {
+  await expect
+    .poll(() =>
+      image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  return (await image.getAttribute('src')) ?? '';
 }
 
 /**
@@ -76,4 +128,98 @@ export function tinyPng(): Buffer {
     pngChunk('IDAT', deflateSync(pixels)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** One stop of the Tab key inside a walked scope. */
+export interface TabStop {
+  /** What assistive technology reads there: the aria snapshot's first line (role "name"). */
+  said: string;
+  /** The accessible name alone ('' when the control has none). */
+  name: string;
+  /** Whether the element draws a focus ring: an outline or a box shadow. */
+  ring: boolean;
+}
+
+export interface TabWalk {
+  stops: TabStop[];
+  /** Controls of the scope (visible, enabled, not tabindex -1) that no Tab reached. */
+  missed: string[];
+}
+
+/**
+ * Presses Tab from where the focus is and records every stop inside `scope`: until the focus
+ * leaves the scope after being in it (the end of the page's main region), or, for a dialog
+ * (`trapped`), until it comes back to a stop it has seen. Motion is reduced first, so a ring is
+ * read at its end state and not in the middle of Bootstrap's 150 ms transition.
+ */
+export async function walkByTab(
+  page: Page,
+  scope: Locator,
+  { trapped = false, maxPresses = 80 } = {},
+): Promise<TabWalk> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await scope.evaluate((root) => {
+    let count = 0;
+    const candidates = 'a[href], button, input, select, textarea, [tabindex]';
+    for (const element of Array.from(root.querySelectorAll<HTMLElement>(candidates))) {
+      delete element.dataset.tabControl;
+      if (element.matches(':disabled') || element.tabIndex < 0 || !element.checkVisibility()) {
+        continue;
+      }
+      element.dataset.tabControl = String(count++);
+    }
+  });
+  const seen = new Set<string>();
+  const stops: TabStop[] = [];
+  for (let press = 0; press < maxPresses; press += 1) {
+    await page.keyboard.press('Tab');
+    const at = await scope.evaluate((root) => {
+      const element = document.activeElement;
+      if (!(element instanceof HTMLElement) || element === root || !root.contains(element)) {
+        return undefined;
+      }
+      const style = getComputedStyle(element);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      return {
+        key: element.dataset.tabControl ?? `unlisted ${element.outerHTML.slice(0, 100)}`,
+        ring: outline || style.boxShadow !== 'none',
+      };
+    });
+    if (at === undefined) {
+      // A dialog's trap brings the focus back on the next Tab; the page's region has ended.
+      if (!trapped && stops.length > 0) break;
+      continue;
+    }
+    if (seen.has(at.key)) break;
+    seen.add(at.key);
+    const said = (await page.locator(':focus').ariaSnapshot()).split('\n')[0] ?? '';
+    const name = /^- [\w-]+ "(.*?)"/.exec(said)?.[1] ?? '';
+    stops.push({ said, name, ring: at.ring });
+  }
+  const missed = await scope.evaluate(
+    (root, reached) =>
+      Array.from(root.querySelectorAll<HTMLElement>('[data-tab-control]'))
+        .filter((element) => !reached.includes(element.dataset.tabControl ?? ''))
+        .map((element) => element.outerHTML.slice(0, 160)),
+    [...seen],
+  );
+  return { stops, missed };
+}
+
+/**
+ * Walks `scope` by Tab and checks what a keyboard user needs: every control reached, each with
+ * a name and a visible ring, and the `expected` names among the stops (in any order).
+ */
+export async function expectKeyboardReach(
+  page: Page,
+  scope: Locator,
+  expected: string[],
+  options: { trapped?: boolean } = {},
+): Promise<TabStop[]> {
+  const walk = await walkByTab(page, scope, options);
+  expect(walk.missed, 'controls no Tab reached').toEqual([]);
+  expect(walk.stops.filter((stop) => stop.name === '')).toEqual([]);
+  expect(walk.stops.filter((stop) => !stop.ring)).toEqual([]);
+  expect(walk.stops.map((stop) => stop.name)).toEqual(expect.arrayContaining(expected));
+  return walk.stops;
 }

@@ -13,6 +13,7 @@ import {
 import { useApi } from '../api/context';
 import { useDialogs } from '../ui/dialogs-context';
 import { useToasts } from '../ui/toasts-context';
+import { useFocusBack } from './use-focus-back';
 
 export interface BranchRowProps {
   com: string;
@@ -32,6 +33,7 @@ export function BranchRow({ com, branch, canEdit, onChanged }: BranchRowProps) {
   const [busy, setBusy] = useState(false);
   const dirty = name.trim() !== branch.name;
   const inputId = `branch-name-${com}-${branch.id}`;
+  const editButton = useFocusBack(editing);
 
   function cancel() {
     setName(branch.name);
@@ -130,6 +132,7 @@ export function BranchRow({ com, branch, canEdit, onChanged }: BranchRowProps) {
       {canEdit && (
         <td className="text-end text-nowrap">
           <Button
+            ref={editButton}
             size="sm"
             variant="link"
             onClick={() => setEditing(true)}

@@ -23,25 +23,31 @@ export interface CompanyImageProps {
   canEdit: boolean;
 }
 
-/** The company's avatar; company administrators replace it with a png, gif or jpeg. */
+/**
+ * The company's avatar; company administrators replace it with a png, gif or jpeg. A refused
+ * file is said under the button until the next choice (a toast would vanish before it is read
+ * next to the control it concerns).
+ */
 export function CompanyImage({ name, img, canEdit }: CompanyImageProps) {
   const api = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-
-  function refuse(text: string) {
-    toasts.show({ Title: name, Msg: text, Type: 'danger' });
-  }
+  const [error, setError] = useState<string>();
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     // Checked here too so a wrong file is refused before it travels; the server decides.
-    if (!isAcceptedImageType(file.type)) return refuse(CODES.unsupported_media_type.text);
-    if (file.size > IMAGE_MAX_BYTES) return refuse(CODES.payload_too_large.text);
+    const refused = !isAcceptedImageType(file.type)
+      ? CODES.unsupported_media_type.text
+      : file.size > IMAGE_MAX_BYTES
+        ? CODES.payload_too_large.text
+        : undefined;
+    setError(refused);
+    if (refused) return;
     const form = new FormData();
     form.append('profile', file);
     form.append('fname', file.name);
@@ -50,7 +56,8 @@ export function CompanyImage({ name, img, canEdit }: CompanyImageProps) {
     setBusy(false);
     if (answer.Code !== SUCCESS_CODE) {
       const text = isErrorCode(answer.Code) ? CODES[answer.Code].text : '';
-      return refuse(text || COMPANY_TEXTS.imageFailed);
+      setError(text || COMPANY_TEXTS.imageFailed);
+      return;
     }
     toasts.show({ Title: name, Msg: COMPANY_TEXTS.imageUpdated, Type: 'success' });
     await Promise.all([
@@ -60,7 +67,7 @@ export function CompanyImage({ name, img, canEdit }: CompanyImageProps) {
   }
 
   return (
-    <div className="d-flex flex-column align-items-center gap-2">
+    <div className="company-image d-flex flex-column align-items-center gap-2">
       <Avatar name={name} src={img} size={96} />
       {canEdit && (
         <>
@@ -71,6 +78,7 @@ export function CompanyImage({ name, img, canEdit }: CompanyImageProps) {
             onClick={() => input.current?.click()}
             disabled={busy}
             aria-busy={busy}
+            aria-describedby={error ? 'company-image-error' : undefined}
           >
             {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
             {COMPANY_TEXTS.changeImage}
@@ -84,6 +92,15 @@ export function CompanyImage({ name, img, canEdit }: CompanyImageProps) {
             data-testid="company-image-input"
             onChange={(event) => void upload(event)}
           />
+          {error && (
+            <div
+              id="company-image-error"
+              className="invalid-feedback d-block m-0 company-image-error"
+              role="alert"
+            >
+              {error}
+            </div>
+          )}
         </>
       )}
     </div>

@@ -13,6 +13,7 @@ import { useApi } from '../api/context';
 import { sessionKeys } from '../session/queries';
 import { useToasts } from '../ui/toasts-context';
 import { companyKeys } from './queries';
+import { useFocusBack } from './use-focus-back';
 
 const INPUT_ID = 'company-name';
 
@@ -26,6 +27,7 @@ export function CompanyNameField({ name, canEdit }: { name: string; canEdit: boo
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const dirty = value.trim() !== name;
+  const editButton = useFocusBack(editing);
 
   function cancel() {
     setValue(name);
@@ -60,6 +62,7 @@ export function CompanyNameField({ name, canEdit }: { name: string; canEdit: boo
         <span id={INPUT_ID}>{name}</span>
         {canEdit && (
           <Button
+            ref={editButton}
             size="sm"
             variant="link"
             className="p-0"

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ADMIN_TOASTS,
   BRANCH_TOASTS,
+  CODES,
   FORM_MESSAGES,
   ROLE_GLOBAL_ADMIN,
   ROLE_GLOBAL_OWNER,
@@ -72,6 +73,23 @@ describe('company screen', () => {
     });
   });
 
+  it('gives the focus back to Edit when the name or a branch editor is cancelled', async () => {
+    stubApi({
+      'GET /v1/com/details': { Code: '200', Msg: COMPANY },
+      'GET /v1/branches': { Code: '200', Msg: BRANCHES },
+    });
+    const user = userEvent.setup();
+    renderAs([ROLE_GLOBAL_OWNER]);
+    await user.click(await screen.findByRole('button', { name: 'Edit Name' }));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Edit Name' })).toHaveFocus();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit North Branch' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Edit North Branch' })).toHaveFocus();
+  });
+
   it('says when a branch id is taken', async () => {
     stubApi({
       'GET /v1/com/details': { Code: '200', Msg: COMPANY },
@@ -113,5 +131,36 @@ describe('company screen', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: 'Branches' })).not.toBeInTheDocument();
     expect(screen.queryByText('Branches')).not.toBeInTheDocument();
+  });
+
+  it('refuses a file that is not png, gif or jpeg under the image button, without sending it', async () => {
+    const fetchStub = stubApi({
+      'GET /v1/com/details': { Code: '200', Msg: COMPANY },
+      'GET /v1/branches': { Code: '200', Msg: BRANCHES },
+    });
+    renderAs([ROLE_GLOBAL_OWNER]);
+    const button = await screen.findByRole('button', { name: 'Change image' });
+    const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    // applyAccept off: the user may pick "All files" in the chooser.
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(screen.getByLabelText('Change image'), file);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CODES.unsupported_media_type.text);
+    expect(button).toHaveAccessibleDescription(CODES.unsupported_media_type.text);
+    const sent = fetchStub.mock.calls.map(([url]) => String(url));
+    expect(sent.some((url) => url.endsWith('/v1/com/img'))).toBe(false);
+  });
+
+  it("says the server's refusal of an uploaded image under the button", async () => {
+    stubApi({
+      'GET /v1/com/details': { Code: '200', Msg: COMPANY },
+      'GET /v1/branches': { Code: '200', Msg: BRANCHES },
+      'POST /v1/com/img': { Code: 'unsupported_media_type', status: 415 },
+    });
+    renderAs([ROLE_GLOBAL_OWNER]);
+    await screen.findByRole('button', { name: 'Change image' });
+    const file = new File(['not a png'], 'seal.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Change image'), file);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CODES.unsupported_media_type.text);
   });
 });

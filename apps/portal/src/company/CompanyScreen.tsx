@@ -28,7 +28,7 @@ export function CompanyScreen() {
       <h1 className="h4 mb-3">{SCREENS.company.label}</h1>
       <section className="card card-body" aria-label={company.name}>
         <div className="d-flex flex-column flex-sm-row gap-4 align-items-sm-start">
-          <CompanyImage key={company.img} name={company.name} img={company.img} canEdit={canEdit} />
+          <CompanyImage name={company.name} img={company.img} canEdit={canEdit} />
           <dl className="company-facts row mb-0 flex-grow-1">
             <dt className="col-sm-3">{CONSOLE_LABELS.id}</dt>
             <dd className="col-sm-9">{company.id}</dd>
@@ -38,7 +38,7 @@ export function CompanyScreen() {
               </label>
             </dt>
             <dd className="col-sm-9">
-              <CompanyNameField key={company.name} name={company.name} canEdit={canEdit} />
+              <CompanyNameField name={company.name} canEdit={canEdit} />
             </dd>
             <dt className="col-sm-3">{CONSOLE_LABELS.owner}</dt>
             <dd className="col-sm-9 mb-0">{company.owner || CONSOLE_LABELS.none}</dd>

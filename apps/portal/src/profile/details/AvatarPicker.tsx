@@ -57,7 +57,6 @@ export function AvatarPicker() {
         hidden
         accept={IMAGE_ACCEPT}
         aria-label={PROFILE_TEXTS.avatarLabel}
-        aria-describedby={error ? 'avatar-error' : undefined}
         onChange={(event) => void upload(event)}
       />
       <Button
@@ -65,6 +64,8 @@ export function AvatarPicker() {
         size="sm"
         disabled={busy}
         aria-busy={busy}
+        // The button is what a person operates (the input is hidden): the refusal describes it.
+        aria-describedby={error ? 'avatar-error' : undefined}
         onClick={() => input.current?.click()}
       >
         {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

@@ -44,6 +44,15 @@ describe('the profile details editor', () => {
     expect(screen.getByRole('button', { name: T.edit })).toBeVisible();
   });
 
+  it('hands the focus to the first name on Edit and back to Edit on Cancel', async () => {
+    stubApi({});
+    renderWithProviders(<DetailsCard details={sessionDetails()} />);
+    await userEvent.click(screen.getByRole('button', { name: T.edit }));
+    expect(screen.getByLabelText(T.displayName)).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: T.cancel }));
+    expect(screen.getByRole('button', { name: T.edit })).toHaveFocus();
+  });
+
   it('Apply sends user.update and returns to view mode with the new names', async () => {
     const fetchStub = stubApi({
       'POST /v1/user/update': { Code: '200' },
@@ -95,6 +104,9 @@ describe('the avatar upload', () => {
       .setup({ applyAccept: false })
       .upload(screen.getByLabelText(T.avatarLabel), file);
     expect(await screen.findByRole('alert')).toHaveTextContent(T.avatarWrongType);
+    expect(screen.getByRole('button', { name: T.avatarChange })).toHaveAccessibleDescription(
+      T.avatarWrongType,
+    );
     expect(fetchStub).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -42,6 +42,16 @@ export function DetailsCard({ details }: { details: SessionDetails }) {
 
   const { dis, fname, lname } = details;
   useEffect(() => dispatch({ type: 'load', fields: { dis, fname, lname } }), [dis, fname, lname]);
+
+  // Edit and the Apply/Cancel pair replace each other: the focus goes with them, not to the page.
+  const firstField = useRef<HTMLInputElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) firstField.current?.focus();
+    else if (wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   async function apply(event: FormEvent) {
     event.preventDefault();
@@ -92,6 +102,7 @@ export function DetailsCard({ details }: { details: SessionDetails }) {
                 </h2>
                 {!editing && (
                   <Button
+                    ref={editButton}
                     size="sm"
                     variant="outline-primary"
                     onClick={() => dispatch({ type: 'edit' })}
@@ -111,6 +122,7 @@ export function DetailsCard({ details }: { details: SessionDetails }) {
                   >
                     <Form.Label className="small text-body-secondary mb-0">{label}</Form.Label>
                     <Form.Control
+                      ref={key === 'dis' ? firstField : undefined}
                       value={fields[key]}
                       readOnly={!editing}
                       plaintext={!editing}
