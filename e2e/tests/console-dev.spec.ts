@@ -1,12 +1,18 @@
+import type { Page } from '@playwright/test';
 import {
   ADMIN_TOASTS,
   APP_STATUSES,
   CODES,
   DEV_MESSAGES,
+  PLATFORM_COMPANY_ID,
   USERS_MESSAGES,
   calls,
+  maskSecret,
 } from '@portico/contracts';
+import { expectDialogTrapsFocus, expectNoAxeViolations, walkWithTab } from '../support/a11y.js';
 import { signInInBrowser } from '../support/account-flows.js';
+import { callApi } from '../support/api.js';
+import { tinyPng } from '../support/profile-helpers.js';
 import { screenshotBothWidths } from '../support/screenshots.js';
 import { expect, test } from '../support/fixtures.js';
 import { companyRoles } from '../support/members.js';
@@ -31,14 +37,28 @@ const L = {
   create: 'Create',
   delete: 'Delete',
   secret: 'Client secret',
+  rotateSecret: 'Rotate secret',
+  smallIcon: 'Small icon',
+  removeRole: (name: string) => `Remove role ${name}`,
+  close: 'Close',
 };
 
-test.describe.configure({ timeout: 120_000 });
+/** The label of the open page in the page trail (the breadcrumb over a pushed page). */
+function currentPage(page: Page) {
+  return page.getByRole('navigation', { name: 'Page trail' }).locator('[aria-current="page"]');
+}
 
-test('a platform administrator manages an application, its clients and roles', async ({
-  page,
-  mail,
-}) => {
+/**
+ * Tab-walks the whole page as it is now, from before its first control (the skip link), so the
+ * walk does not start at a control a click focused.
+ */
+async function walkWholePage(page: Page, where: string) {
+  await page.getByRole('link', { name: 'Skip to content' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await walkWithTab(page, where);
+}
+
+async function signInAsAdmin(page: Page, mail: Parameters<typeof signInInBrowser>[1]) {
   await signInInBrowser(page, mail, {
     login: ADMIN.username,
     password: ADMIN.password,
@@ -49,6 +69,15 @@ test('a platform administrator manages an application, its clients and roles', a
     .getByRole('link', { name: L.developer })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: L.developer })).toBeVisible();
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test('a platform administrator manages an application, its clients and roles', async ({
+  page,
+  mail,
+}) => {
+  await signInAsAdmin(page, mail);
 
   // Add an application.
   const id = uniqueId('dev-app');
@@ -66,6 +95,7 @@ test('a platform administrator manages an application, its clients and roles', a
 
   // Edit it: name and status.
   await page.getByRole('button', { name: `Open ${name}` }).click();
+  await expect(currentPage(page)).toHaveText(name);
   const details = page.getByRole('form', { name: new RegExp(name) });
   await details.getByRole('button', { name: L.edit }).click();
   await expect(details.getByRole('button', { name: L.apply })).toBeDisabled();
@@ -73,6 +103,19 @@ test('a platform administrator manages an application, its clients and roles', a
   await details.getByLabel(L.status).selectOption({ label: APP_STATUSES[2] });
   await details.getByRole('button', { name: L.apply }).click();
   await expect(page.getByText(ADMIN_TOASTS.updated(`${name} v2`))).toBeVisible();
+  // The trail names the application by its saved name, without a reload.
+  await expect(currentPage(page)).toHaveText(`${name} v2`);
+  await expect(details.getByLabel(L.desc)).toHaveAttribute('readonly');
+
+  // A small PNG icon, uploaded to the real API, is shown from the address it answers.
+  await page.getByLabel(L.smallIcon).setInputFiles({
+    name: 'ledger.png',
+    mimeType: 'image/png',
+    buffer: tinyPng(),
+  });
+  const icon = page.getByRole('img', { name: L.smallIcon });
+  await expect(icon).toBeVisible();
+  await expect(icon).toHaveJSProperty('naturalWidth', 8);
   await screenshotBothWidths(page, 'dev-editor', { toasts: 'close' });
 
   // Add a client: the secret is shown whole once, then masked.
@@ -106,7 +149,17 @@ test('a platform administrator manages an application, its clients and roles', a
   await roles.getByRole('button', { name: L.addRole }).click();
   await expect(roles.getByRole('cell', { name: 'teller', exact: true })).toBeVisible();
   await screenshotBothWidths(page, 'dev-roles', { toasts: 'close' });
-  await roles.getByRole('button', { name: 'Close' }).first().click();
+
+  // Removing it asks the console's delete confirmation first.
+  await roles.getByRole('button', { name: L.removeRole('Teller') }).click();
+  const confirmRole = page.getByRole('dialog', { name: USERS_MESSAGES.confirmDeleteTitle });
+  await expect(confirmRole.getByText(USERS_MESSAGES.confirmDeleteText)).toBeVisible();
+  await screenshotBothWidths(page, 'dev-roles-confirm', { toasts: 'close' });
+  await confirmRole.getByRole('button', { name: L.delete }).click();
+  await expect(page.getByText(ADMIN_TOASTS.deleted('Teller'))).toBeVisible();
+  await expect(confirmRole).toBeHidden();
+  await expect(roles.getByRole('cell', { name: 'teller', exact: true })).toHaveCount(0);
+  await roles.getByRole('button', { name: L.close }).first().click();
 
   // Delete the client after the confirmation.
   await page.getByRole('button', { name: /Ledger web/ }).click();
@@ -117,6 +170,130 @@ test('a platform administrator manages an application, its clients and roles', a
   await confirm.getByRole('button', { name: L.delete }).click();
   await expect(page.getByText(ADMIN_TOASTS.clientRemoved('Ledger web'))).toBeVisible();
   await expect(page.getByRole('button', { name: /Ledger web/ })).toHaveCount(0);
+});
+
+test('a rotated client secret is shown once and the old one stops exchanging codes at once', async ({
+  page,
+  mail,
+  adminApi,
+  api,
+  createMember,
+  signInApi,
+}) => {
+  const app = await adminApi.createApp({ id: uniqueId('dev-rotate') });
+  const role = await adminApi.createRole(app.id, { name: 'Viewer' });
+  const redirect = 'https://rotate.example/callback';
+  const { client_id: client, client_secret: oldSecret } = await adminApi.createClient(
+    app.id,
+    redirect,
+  );
+  const member = await createMember({ roles: [{ app: app.id, roles: [role.id] }] });
+  const exchange = (secret: string, code: string) =>
+    callApi(api, calls.exchange.code, { client, secret, code, com: PLATFORM_COMPANY_ID });
+
+  // Before: the old secret passes the client check (a code never issued is what it refuses).
+  expect((await exchange(oldSecret, 'never-issued')).Code).toBe('code_invalid');
+
+  await signInAsAdmin(page, mail);
+  await page.getByRole('button', { name: `Open ${app.name}` }).click();
+  await page.getByRole('button', { name: new RegExp(`Client of ${app.id}`) }).click();
+  const masked = page.getByTestId('client-secret');
+  await expect(masked).toHaveText(maskSecret(oldSecret));
+
+  // Rotate: a confirmation first, saying what it ends.
+  const rotate = page.getByRole('button', { name: L.rotateSecret });
+  await rotate.click();
+  const confirm = page.getByRole('dialog', { name: DEV_MESSAGES.rotateConfirmTitle });
+  await expect(
+    confirm.getByText(DEV_MESSAGES.rotateConfirmText(`Client of ${app.id}`)),
+  ).toBeVisible();
+  await screenshotBothWidths(page, 'dev-rotate-confirm', { toasts: 'close' });
+  await confirm.getByRole('button', { name: L.rotateSecret }).click();
+  await expect(confirm).toBeHidden();
+
+  // The new secret, whole, once; the mask is the new one's; focus is back on the button.
+  await expect(page.getByText(DEV_MESSAGES.secretShownOnce)).toBeVisible();
+  const newSecret = await page.getByLabel(L.secret).inputValue();
+  expect(newSecret.length).toBeGreaterThanOrEqual(6);
+  expect(newSecret).not.toBe(oldSecret);
+  await expect(masked).toHaveText(maskSecret(newSecret));
+  await expect(rotate).toBeFocused();
+  await screenshotBothWidths(page, 'dev-rotate-secret', { toasts: 'close' });
+
+  // Shown once: after a reload only its mask is left.
+  await page.reload();
+  await page.getByRole('button', { name: `Open ${app.name}` }).click();
+  await page.getByRole('button', { name: new RegExp(`Client of ${app.id}`) }).click();
+  await expect(masked).toHaveText(maskSecret(newSecret));
+  await expect(page.getByText(DEV_MESSAGES.secretShownOnce)).toHaveCount(0);
+  await expect(page.getByText(newSecret)).toHaveCount(0);
+
+  // A member signs in to the client's application: a real one-time code for this client.
+  const signedIn = await signInApi(
+    { login: member.username, password: member.password, email: member.email },
+    { client, redirect, com: PLATFORM_COMPANY_ID },
+  );
+  const code = signedIn.choice?.code ?? '';
+  expect(code).not.toBe('');
+
+  // The old secret is refused as the client's credential. The client check comes before the
+  // code is looked at, so the code is still unused: the new secret exchanges that same code.
+  expect((await exchange(oldSecret, code)).Code).toBe('client_unauthorized');
+  const exchanged = await exchange(newSecret, code);
+  expect(exchanged.Code).toBe('200');
+  expect(exchanged.Msg).toMatchObject({
+    user: { username: member.username },
+    company: { id: PLATFORM_COMPANY_ID },
+    roles: [role.id],
+  });
+});
+
+test('the Developer screen and its dialogs by keyboard: every control, a visible focus', async ({
+  page,
+  mail,
+  adminApi,
+}) => {
+  const app = await adminApi.createApp({ id: uniqueId('dev-keys'), link: '' });
+  await adminApi.createClient(app.id, 'https://keys.example/callback');
+  await signInAsAdmin(page, mail);
+  await page.getByRole('button', { name: `Open ${app.name}` }).click();
+  const details = page.getByRole('form', { name: new RegExp(app.name) });
+  await expect(details).toBeVisible();
+
+  // View mode, then edit mode, of the application editor with its clients and icons.
+  await walkWholePage(page, 'application editor, view mode');
+  await page.getByRole('button', { name: new RegExp(`Client of ${app.id}`) }).click();
+  await screenshotBothWidths(page, 'dev-client-view');
+  await walkWholePage(page, 'application editor, a client open');
+  await expectNoAxeViolations(page, 'application editor');
+  await details.getByRole('button', { name: L.edit }).click();
+  await walkWholePage(page, 'application editor, edit mode');
+  await expectNoAxeViolations(page, 'application editor, edit mode');
+  await details.getByRole('button', { name: 'Cancel' }).click();
+
+  // The roles dialog, and the confirmation over it.
+  const rolesName = `Roles of ${app.name}`;
+  await expectDialogTrapsFocus(
+    page,
+    page.getByRole('button', { name: L.roles, exact: true }),
+    rolesName,
+  );
+  await page.getByRole('button', { name: L.roles, exact: true }).click();
+  const roles = page.getByRole('dialog', { name: rolesName });
+  await roles.getByLabel(L.id).fill('clerk');
+  await roles.getByLabel(L.name).fill('Clerk');
+  await roles.getByRole('button', { name: L.addRole }).click();
+  await expect(roles.getByRole('cell', { name: 'clerk', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, 'roles dialog');
+  await roles.getByRole('button', { name: L.close }).first().click();
+  await expect(roles).toBeHidden();
+  await page.getByRole('button', { name: L.roles, exact: true }).click();
+  await expectDialogTrapsFocus(
+    page,
+    roles.getByRole('button', { name: L.removeRole('Clerk') }),
+    USERS_MESSAGES.confirmDeleteTitle,
+  );
+  await expect(roles.getByRole('cell', { name: 'clerk', exact: true })).toBeVisible();
 });
 
 test('a company administrator of another company has no Developer screen', async ({

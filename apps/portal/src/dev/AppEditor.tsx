@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_TOASTS,
@@ -10,12 +10,14 @@ import {
   DEV_LABELS as L,
   DEV_MESSAGES,
   fieldError,
+  FORM_MESSAGES,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
-import { DetailEditor, EditorField, useEditor } from '../ui/editor';
+import { DetailEditor, EditorField, EditorSelect, useEditor } from '../ui/editor';
 import { Loading } from '../ui/Loading';
 import { usePageStack } from '../ui/page-stack-context';
 import { useToasts } from '../ui/toasts-context';
+import { appPageId, usePageLabel } from './app-page';
 import { ClientsSection } from './ClientsSection';
 import { IconUpload } from './IconUpload';
 import { RolesDialog } from './RolesDialog';
@@ -25,8 +27,10 @@ import { DEV_KEYS, appsQuery, type AppEntry } from './queries';
 export function AppEditor({ appId }: { appId: string }) {
   const api = useApi();
   const apps = useQuery(appsQuery(api));
-  if (apps.isPending) return <Loading />;
   const app = apps.data?.apps.find((entry) => entry.id === appId);
+  // The trail names the application by its saved name, also after a rename.
+  usePageLabel(appPageId(appId), app?.name);
+  if (apps.isPending) return <Loading />;
   if (apps.isError || !app) return <Alert variant="danger">{DEV_MESSAGES.appsLoadFailed}</Alert>;
   const { name, desc, status, link } = app;
   return (
@@ -37,6 +41,8 @@ export function AppEditor({ appId }: { appId: string }) {
     </div>
   );
 }
+
+const STATUS_OPTIONS = APP_STATUSES.map((label, value) => ({ value, label }));
 
 interface AppFields {
   name: string;
@@ -75,6 +81,8 @@ function AppDetails({ app }: { app: AppEntry }) {
       link: values.link.trim(),
     });
     const ok = answer.Code === '200';
+    // The server's incomplete_param names a required field (section 8): here the name.
+    if (answer.Code === 'incomplete_param') setErrors({ name: FORM_MESSAGES.required });
     toasts.show(
       ok
         ? { Title: values.name, Msg: ADMIN_TOASTS.updated(values.name), Type: 'success' }
@@ -100,6 +108,8 @@ function AppDetails({ app }: { app: AppEntry }) {
       <DetailEditor
         editor={editor}
         title={`${L.application}: ${app.name}`}
+        // The editor is the page pushed over the list: its title is the page's heading.
+        titleLevel={1}
         onApply={apply}
         onDelete={remove}
         actions={
@@ -126,20 +136,14 @@ function AppDetails({ app }: { app: AppEntry }) {
             />
           </div>
           <div className="col-md-6">
-            <Form.Group className="mb-3" controlId="app-status">
-              <Form.Label>{L.status}</Form.Label>
-              <Form.Select
-                value={data.status}
-                disabled={editor.readOnly}
-                onChange={(event) => editor.set('status', Number(event.target.value))}
-              >
-                {APP_STATUSES.map((label, index) => (
-                  <option key={label} value={index}>
-                    {label}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+            <EditorSelect
+              id="app-status"
+              label={L.status}
+              value={data.status}
+              options={STATUS_OPTIONS}
+              readOnly={editor.readOnly}
+              onChange={(status) => editor.set('status', status)}
+            />
           </div>
         </div>
         <EditorField

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_TOASTS, calls, DEV_LABELS as L, maskSecret } from '@portico/contracts';
+import { ADMIN_TOASTS, calls, DEV_LABELS as L, DEV_MESSAGES, maskSecret } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { DetailEditor, useEditor } from '../ui/editor';
 import { useToasts } from '../ui/toasts-context';
@@ -16,6 +16,7 @@ import {
   type ClientErrors,
 } from './client-form';
 import { ClientFields } from './ClientFields';
+import { RotateSecretButton } from './RotateSecretButton';
 import { DEV_KEYS, type ClientEntry } from './queries';
 
 export interface CreatedClient {
@@ -29,10 +30,18 @@ interface ClientEditorProps {
   client?: ClientEntry;
   onCreated?: (created: CreatedClient) => void;
   onCancelCreate?: () => void;
+  /** A new secret after "Rotate secret": the caller shows it once. */
+  onRotated?: (secret: string) => void;
 }
 
 /** One client in a detail editor: view, edit (Apply/Cancel), create and remove. */
-export function ClientEditor({ app, client, onCreated, onCancelCreate }: ClientEditorProps) {
+export function ClientEditor({
+  app,
+  client,
+  onCreated,
+  onCancelCreate,
+  onRotated,
+}: ClientEditorProps) {
   const { callApi } = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -53,11 +62,7 @@ export function ClientEditor({ app, client, onCreated, onCancelCreate }: ClientE
     const answer = await callApi(calls.clients.add, addPayload(draft));
     if (answer.Code !== '200') {
       if (answer.Code === 'incomplete_param') setErrors(NAME_REQUIRED);
-      toasts.show({
-        Title: draft.desc,
-        Msg: ADMIN_TOASTS.updateFailed(draft.desc),
-        Type: 'danger',
-      });
+      toasts.show({ Title: L.newClient, Msg: DEV_MESSAGES.clientAddFailed, Type: 'danger' });
       return false;
     }
     toasts.show({ Title: draft.desc, Msg: ADMIN_TOASTS.added, Type: 'success' });
@@ -117,10 +122,13 @@ export function ClientEditor({ app, client, onCreated, onCancelCreate }: ClientE
             <code className="text-break">{client.id}</code>
           </dd>
           <dt className="col-4 col-md-2">{L.secret}</dt>
-          <dd className="col-8 col-md-10 mb-0">
+          <dd className="col-8 col-md-10 mb-0 d-flex flex-wrap align-items-center gap-2">
             <code className="text-break" data-testid="client-secret">
               {maskSecret(client.secret)}
             </code>
+            {editor.mode === 'view' && onRotated && (
+              <RotateSecretButton client={client} onRotated={onRotated} />
+            )}
           </dd>
         </dl>
       )}

@@ -6,9 +6,11 @@ import {
   type Platform,
   PLATFORMS,
 } from '@portico/contracts';
-import { EditorField, type Editor } from '../ui/editor';
+import { EditorField, EditorSelect, type Editor } from '../ui/editor';
 import type { ClientDraft, ClientErrors } from './client-form';
 import { DurationInput } from './DurationInput';
+
+const PLATFORM_OPTIONS = PLATFORMS.map((platform) => ({ value: platform, label: platform }));
 
 interface ClientFieldsProps {
   /** Prefix of the field ids (one editor per client on the page). */
@@ -54,20 +56,14 @@ export function ClientFields({ idPrefix, editor, errors }: ClientFieldsProps) {
         />
       </div>
       <div className="col-md-6">
-        <Form.Group className="mb-3" controlId={id('platform')}>
-          <Form.Label>{L.platform}</Form.Label>
-          <Form.Select
-            value={data.platform}
-            disabled={readOnly}
-            onChange={(event) => setPlatform(event.target.value as Platform)}
-          >
-            {PLATFORMS.map((platform) => (
-              <option key={platform} value={platform}>
-                {platform}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <EditorSelect
+          id={id('platform')}
+          label={L.platform}
+          value={data.platform}
+          options={PLATFORM_OPTIONS}
+          readOnly={readOnly}
+          onChange={setPlatform}
+        />
       </div>
       <div className="col-md-6">
         <EditorField

@@ -5,10 +5,14 @@ import { ClientEditor, type CreatedClient } from './ClientEditor';
 import { SecretOnce } from './SecretOnce';
 import type { AppEntry, ClientEntry } from './queries';
 
-/** The clients of an application: the list, a new client's form, the new secret once. */
+/**
+ * The clients of an application: the list, a new client's form, and a new secret once (a new
+ * client's over the list, a rotated one's in that client).
+ */
 export function ClientsSection({ app, clients }: { app: AppEntry; clients: ClientEntry[] }) {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedClient>();
+  const [rotated, setRotated] = useState<CreatedClient>();
   const [open, setOpen] = useState<string | null>(null);
 
   function onCreated(client: CreatedClient) {
@@ -62,8 +66,19 @@ export function ClientsSection({ app, clients }: { app: AppEntry; clients: Clien
                 </span>
               </Accordion.Header>
               <Accordion.Body>
-                {/* Keyed by the server's values: a reload after a change starts afresh. */}
-                <ClientEditor key={JSON.stringify(client)} app={app.id} client={client} />
+                {rotated?.id === client.id && (
+                  <SecretOnce
+                    key={rotated.secret}
+                    secret={rotated.secret}
+                    onDismiss={() => setRotated(undefined)}
+                  />
+                )}
+                <ClientEditor
+                  key={editorKey(client)}
+                  app={app.id}
+                  client={client}
+                  onRotated={(secret) => setRotated({ id: client.id, secret })}
+                />
               </Accordion.Body>
             </Accordion.Item>
           ))}
@@ -71,4 +86,12 @@ export function ClientsSection({ app, clients }: { app: AppEntry; clients: Clien
       )}
     </section>
   );
+}
+
+/**
+ * The editor is keyed by the server's values: a reload after a change starts it afresh. Not by
+ * the secret's mask: a rotation keeps it, so focus goes back to its "Rotate secret" button.
+ */
+function editorKey({ secret: _mask, ...settings }: ClientEntry): string {
+  return JSON.stringify(settings);
 }

@@ -8,68 +8,16 @@ import {
   DEV_LABELS as L,
   DEV_MESSAGES,
   FORM_MESSAGES,
-  maskSecret,
   USERS_MESSAGES,
 } from '@portico/contracts';
 import { routes } from '../router';
-import { stubApi } from '../test/fetch-stub';
-import { sessionDetails } from '../test/fixtures';
 import { renderRoutes } from '../test/render';
 import { EDITOR_LABELS as E } from '../ui/editor';
-
-const SECRET = 'AbCdEfGhIjKlMnOp';
-const client = {
-  id: 'c-1',
-  secret: maskSecret(SECRET),
-  desc: 'Ledger web',
-  app: 'ledger',
-  redirect: 'https://ledger.example/cb',
-  domain: 'ledger.example',
-  platform: 'web',
-  custom_hash: false,
-  session_activity_timeout: 3600,
-  session_ttl: 604_800,
-  allow_delete: false,
-  allow_multiple_sessions: true,
-  device_limit: 5,
-  login_retry_limit: 5,
-};
-const app = (id: string, name: string, status: number) => ({
-  id,
-  name,
-  desc: '',
-  status,
-  link: '',
-  icons: '',
-  iconl: '',
-  clients: [],
-});
-const APPS = {
-  Code: '200',
-  Msg: {
-    apps: [app('ledger', 'Ledger', 0), app('pay', 'Payments', 3)],
-    clients: { ledger: JSON.stringify([client]) },
-  },
-};
-
-function stub(extra: Parameters<typeof stubApi>[0] = {}) {
-  return stubApi({
-    'GET /v1/auth/details': { Code: '200', Msg: sessionDetails() },
-    'GET /v1/ses/com/ret': { Code: '200', Msg: { companies: [] } },
-    'GET /v1/apps': APPS,
-    ...extra,
-  });
-}
-
-async function openLedger() {
-  const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: L.open('Ledger') }));
-  return user;
-}
+import { openLedger, SECRET, stubDev } from './test-stub';
 
 describe('Developer screen', () => {
   it('lists the applications with their status label and colour', async () => {
-    stub();
+    stubDev();
     renderRoutes(routes, '/manage/dev');
     const disabled = await screen.findByText(APP_STATUSES[0]);
     expect(disabled).toHaveAttribute('data-colour', 'red');
@@ -77,7 +25,7 @@ describe('Developer screen', () => {
   });
 
   it('shows "Id already taken." on the id when the application exists', async () => {
-    stub({ 'POST /v1/apps/add': { Code: 'app_enrolled', status: 409 } });
+    stubDev({ 'POST /v1/apps/add': { Code: 'app_enrolled', status: 409 } });
     renderRoutes(routes, '/manage/dev');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: L.addApp }));
@@ -90,7 +38,7 @@ describe('Developer screen', () => {
   });
 
   it('toasts a failed add', async () => {
-    stub({ 'POST /v1/apps/add': { Code: 'server_error', status: 500 } });
+    stubDev({ 'POST /v1/apps/add': { Code: 'server_error', status: 500 } });
     renderRoutes(routes, '/manage/dev');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: L.addApp }));
@@ -101,7 +49,7 @@ describe('Developer screen', () => {
   });
 
   it('shows a client with its secret masked and durations in the largest unit', async () => {
-    stub();
+    stubDev();
     renderRoutes(routes, '/manage/dev');
     const user = await openLedger();
     await user.click(await screen.findByRole('button', { name: /Ledger web/ }));
@@ -112,7 +60,7 @@ describe('Developer screen', () => {
   });
 
   it('checks the client rules before Apply and sends only valid changes', async () => {
-    const fetchStub = stub({ 'POST /v1/clients/update': { Code: '200', Msg: {} } });
+    const fetchStub = stubDev({ 'POST /v1/clients/update': { Code: '200', Msg: {} } });
     renderRoutes(routes, '/manage/dev');
     const user = await openLedger();
     await user.click(await screen.findByRole('button', { name: /Ledger web/ }));
@@ -145,7 +93,7 @@ describe('Developer screen', () => {
   });
 
   it('creates a client, shows its secret once and asks before removing one', async () => {
-    stub({
+    stubDev({
       'POST /v1/clients/add': { Code: '200', Msg: { client_id: 'c-2', client_secret: SECRET } },
       'POST /v1/clients/remove': { Code: '200', Msg: {} },
     });

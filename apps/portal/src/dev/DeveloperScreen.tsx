@@ -7,6 +7,7 @@ import { SCREENS } from '../screens';
 import { Loading } from '../ui/Loading';
 import { usePageStack } from '../ui/page-stack-context';
 import { AddAppDialog } from './AddAppDialog';
+import { appPageId } from './app-page';
 import { AppEditor } from './AppEditor';
 import { AppStatusBadge } from './AppStatusBadge';
 import { appsQuery } from './queries';
@@ -47,7 +48,11 @@ export function DeveloperScreen() {
                   className="p-0 fw-semibold text-start"
                   aria-label={L.open(app.name)}
                   onClick={() =>
-                    stack.push({ Label: app.name, Element: <AppEditor appId={app.id} /> })
+                    stack.push({
+                      Id: appPageId(app.id),
+                      Label: app.name,
+                      Element: <AppEditor appId={app.id} />,
+                    })
                   }
                 >
                   {app.name}

@@ -15,7 +15,7 @@ import {
   roleNameRule,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
-import { EditorField } from '../ui/editor';
+import { EditorField, useConfirmDelete } from '../ui/editor';
 import { SubmitButton } from '../ui/form/SubmitButton';
 import { Loading } from '../ui/Loading';
 import { useToasts } from '../ui/toasts-context';
@@ -26,7 +26,10 @@ type Field = 'id' | 'name' | 'desc';
 const RULES = { id: roleIdRule, name: roleNameRule, desc: roleDescRule };
 const EMPTY = { id: '', name: '', desc: '' };
 
-/** An application's roles: list, add (id, name, desc) and remove; built-in roles stay. */
+/**
+ * An application's roles: list, add (id, name, desc) and remove after the console's delete
+ * confirmation; built-in roles stay.
+ */
 export function RolesDialog({
   app,
   show,
@@ -64,16 +67,14 @@ function RoleList({ app, roles }: { app: string; roles: RoleEntry[] }) {
   const { callApi } = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string>();
+  const confirmDelete = useConfirmDelete();
 
   async function remove(role: RoleEntry) {
-    setBusy(role.id);
     const answer = await callApi(calls.roles.remove, { id: role.id, app });
-    setBusy(undefined);
     const ok = answer.Code === '200';
     toasts.show({
       Title: role.name,
-      Msg: ok ? ADMIN_TOASTS.deleted(role.name) : ADMIN_TOASTS.clientRemoveFailed(role.name),
+      Msg: ok ? ADMIN_TOASTS.deleted(role.name) : removeFailure(answer.Code, role.name),
       Type: ok ? 'success' : 'danger',
     });
     if (ok) await queryClient.invalidateQueries({ queryKey: DEV_KEYS.roles(app) });
@@ -112,8 +113,7 @@ function RoleList({ app, roles }: { app: string; roles: RoleEntry[] }) {
                   variant="outline-danger"
                   size="sm"
                   aria-label={L.removeRole(role.name)}
-                  disabled={busy !== undefined}
-                  onClick={() => void remove(role)}
+                  onClick={() => confirmDelete(() => remove(role))}
                 >
                   {L.remove}
                 </Button>
@@ -124,6 +124,11 @@ function RoleList({ app, roles }: { app: string; roles: RoleEntry[] }) {
       </tbody>
     </Table>
   );
+}
+
+/** The server refuses built-in roles with forbidden; other failures have our own text. */
+function removeFailure(code: string, name: string): string {
+  return code === 'forbidden' ? DEV_MESSAGES.builtInRole : DEV_MESSAGES.roleDeleteFailed(name);
 }
 
 function AddRoleForm({ app }: { app: string }) {
@@ -165,12 +170,7 @@ function AddRoleForm({ app }: { app: string }) {
     if (answer.Code === 'app_enrolled') setErrors({ id: messageFor(answer.Code, 'addApp') });
     else if (answer.Code === 'incomplete_param')
       setErrors({ name: messageFor(answer.Code, 'addApp') });
-    else
-      toasts.show({
-        Title: L.addRole,
-        Msg: ADMIN_TOASTS.updateFailed(values.name),
-        Type: 'danger',
-      });
+    else toasts.show({ Title: L.addRole, Msg: DEV_MESSAGES.roleAddFailed, Type: 'danger' });
   }
 
   return (

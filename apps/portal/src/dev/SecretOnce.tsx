@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { DEV_LABELS as L, DEV_MESSAGES } from '@portico/contracts';
 
-/** A new client's whole secret, shown once (section 3) with a copy button. */
+/** A new or rotated client secret, whole, shown once (section 3) with a copy button. */
 export function SecretOnce({ secret, onDismiss }: { secret: string; onDismiss: () => void }) {
   const [copied, setCopied] = useState(false);
+  // A new client's and a rotated one's may show at the same time.
+  const fieldId = useId();
 
   async function copy() {
     try {
@@ -19,10 +21,10 @@ export function SecretOnce({ secret, onDismiss }: { secret: string; onDismiss: (
   return (
     <Alert variant="warning" dismissible onClose={onDismiss} className="mb-3">
       <p className="mb-2">{DEV_MESSAGES.secretShownOnce}</p>
-      <Form.Label htmlFor="new-client-secret">{L.newSecret}</Form.Label>
+      <Form.Label htmlFor={fieldId}>{L.newSecret}</Form.Label>
       <InputGroup>
         <Form.Control
-          id="new-client-secret"
+          id={fieldId}
           readOnly
           value={secret}
           className="font-monospace"

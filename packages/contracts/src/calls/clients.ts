@@ -54,6 +54,9 @@ export const add = defineCall({
   codes: ['not_found'],
 });
 
+/** The `secret` of clients.update that asks for a new secret; any other value keeps it. */
+export const ROTATE_SECRET = 'rotate';
+
 export const update = defineCall({
   id: 'clients.update',
   method: 'POST',
@@ -69,7 +72,9 @@ export const update = defineCall({
         .string()
         .max(128)
         .optional()
-        .describe('"rotate" for a new secret; anything else (the mask) keeps the current one'),
+        .describe(
+          `"${ROTATE_SECRET}" for a new secret; anything else (the mask) keeps the current one`,
+        ),
       device_limit: deviceLimitRule.optional(),
       login_retry_limit: loginRetryLimitRule.optional(),
     })

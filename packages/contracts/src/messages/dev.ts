@@ -8,6 +8,15 @@ export const DEV_MESSAGES = {
   iconUploadFailed: 'Icon upload failed.',
   secretShownOnce: 'Copy the secret now: it is shown only once.',
   builtInRole: 'Built-in roles cannot be deleted.',
+  // Failure toasts section 8 does not give (it gives only the apps', clients' and updates' ones).
+  roleAddFailed: 'Failed to add role.',
+  roleDeleteFailed: (name: string) => `Failed to delete role ${name}.`,
+  clientAddFailed: 'Failed to add client.',
+  // Rotating a client's secret (replacing a leaked one).
+  rotateConfirmTitle: 'Rotate client secret',
+  rotateConfirmText: (client: string) =>
+    `${client} gets a new secret. The old secret stops working at once: applications that use it cannot sign anyone in until they are updated with the new one.`,
+  rotateFailed: (client: string) => `Failed to rotate the secret of ${client}.`,
 } as const;
 
 /**
@@ -36,6 +45,7 @@ export const DEV_LABELS = {
   clientId: 'Client id',
   secret: 'Secret',
   newSecret: 'Client secret',
+  rotateSecret: 'Rotate secret',
   copy: 'Copy',
   copied: 'Copied',
   redirect: 'Redirect URL',

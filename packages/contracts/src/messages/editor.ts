@@ -5,4 +5,6 @@ export const EDITOR_LABELS = {
   cancel: 'Cancel',
   create: 'Create',
   delete: 'Delete',
+  /** Ours: what view mode shows for an empty optional value. */
+  empty: '—',
 } as const;

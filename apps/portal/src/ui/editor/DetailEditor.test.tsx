@@ -13,8 +13,12 @@ interface Record {
 
 type Handlers = Partial<Omit<DetailEditorProps<Record>, 'editor' | 'children'>>;
 
-function Harness({ create = false, ...handlers }: Handlers & { create?: boolean }) {
-  const editor = useEditor<Record>({ name: create ? '' : 'Ledger' }, { create });
+function Harness({
+  create = false,
+  initial = create ? '' : 'Ledger',
+  ...handlers
+}: Handlers & { create?: boolean; initial?: string }) {
+  const editor = useEditor<Record>({ name: initial }, { create });
   return (
     <DetailEditor editor={editor} title="Application" {...handlers}>
       <EditorField
@@ -38,6 +42,15 @@ describe('DetailEditor', () => {
     expect(name()).toHaveAttribute('readonly');
     expect(button(L.edit)).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('button', { name: L.apply })).not.toBeInTheDocument();
+  });
+
+  it('shows an empty value as a muted dash in view mode only', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness initial="" onApply={async () => true} />);
+    expect(name()).toHaveValue('');
+    expect(name()).toHaveAttribute('placeholder', L.empty);
+    await user.click(button(L.edit));
+    expect(name()).not.toHaveAttribute('placeholder');
   });
 
   it('enables Apply only when the data changed, and Cancel restores the original', async () => {

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { EDITOR_LABELS, USERS_MESSAGES } from '@portico/contracts';
-import { useDialogs } from '../dialogs-context';
+import { EDITOR_LABELS } from '@portico/contracts';
+import { useConfirmDelete } from './confirm-delete';
 import type { Editor } from './use-editor';
+import './editor.css';
 
 /**
  * The generic detail editor of section 4, for any record (application, client, company...).
@@ -30,6 +31,8 @@ import type { Editor } from './use-editor';
 export interface DetailEditorProps<T> {
   editor: Editor<T>;
   title?: ReactNode;
+  /** 1 when the editor is a page of its own (pushed on the page stack); 2 inside a page. */
+  titleLevel?: 1 | 2;
   /** Resolves true when saved: the editor keeps the data as the new original, in view mode. */
   onApply?: (data: T) => Promise<boolean>;
   /** Resolves true or the saved record (with server-made fields) when created. */
@@ -47,6 +50,7 @@ export interface DetailEditorProps<T> {
 export function DetailEditor<T>({
   editor,
   title,
+  titleLevel = 2,
   onApply,
   onCreate,
   onCancelCreate,
@@ -56,9 +60,10 @@ export function DetailEditor<T>({
   children,
 }: DetailEditorProps<T>) {
   const [busy, setBusy] = useState(false);
-  const dialogs = useDialogs();
+  const confirmDelete = useConfirmDelete();
   const titleId = useId();
   const { mode } = editor;
+  const Heading = titleLevel === 1 ? 'h1' : 'h2';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,16 +85,6 @@ export function DetailEditor<T>({
     }
   }
 
-  function confirmDelete() {
-    dialogs.open({
-      title: USERS_MESSAGES.confirmDeleteTitle,
-      content: <p className="mb-0">{USERS_MESSAGES.confirmDeleteText}</p>,
-      confirmContent: EDITOR_LABELS.delete,
-      confirmVariant: 'danger',
-      onConfirm: onDelete,
-    });
-  }
-
   function cancel() {
     editor.cancel();
     if (mode === 'create') onCancelCreate?.();
@@ -108,9 +103,9 @@ export function DetailEditor<T>({
     >
       <div className="detail-editor-bar d-flex flex-wrap align-items-center gap-2 mb-3">
         {title && (
-          <h2 id={titleId} className="h5 mb-0 me-auto">
+          <Heading id={titleId} className="h5 mb-0 me-auto">
             {title}
-          </h2>
+          </Heading>
         )}
         {mode !== 'create' && onApply && (
           <Button
@@ -126,7 +121,12 @@ export function DetailEditor<T>({
         )}
         {mode === 'view' && actions}
         {mode !== 'create' && onDelete && (
-          <Button variant="outline-danger" size="sm" onClick={confirmDelete} disabled={busy}>
+          <Button
+            variant="outline-danger"
+            size="sm"
+            onClick={() => confirmDelete(onDelete)}
+            disabled={busy}
+          >
             {EDITOR_LABELS.delete}
           </Button>
         )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
+import { EDITOR_LABELS } from '@portico/contracts';
 
 export interface EditorFieldProps {
   id: string;
@@ -16,8 +17,9 @@ export interface EditorFieldProps {
 }
 
 /**
- * A labelled text field of a detail editor: read-only in view mode, its message under it
- * (aria-invalid, described by and announced), a hint read with the field.
+ * A labelled text field of a detail editor: read-only text in view mode (an empty value shows a
+ * muted "—" instead of a blank gap), its message under it (aria-invalid, described by and
+ * announced), a hint read with the field.
  */
 export function EditorField({
   id,
@@ -45,6 +47,7 @@ export function EditorField({
         value={value}
         readOnly={readOnly}
         plaintext={readOnly}
+        placeholder={readOnly && value === '' ? EDITOR_LABELS.empty : undefined}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         isInvalid={invalid}
