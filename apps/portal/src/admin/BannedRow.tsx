@@ -4,7 +4,6 @@ import {
   BANNED_TEXTS,
   CONSOLE_LABELS,
   SUCCESS_CODE,
-  USERS_MESSAGES,
   banExpiryLabel,
   banReasonLabel,
   calls,
@@ -12,7 +11,7 @@ import {
 } from '@portico/contracts';
 import type { Success } from '../api/client';
 import { useApi } from '../api/context';
-import { useDialogs } from '../ui/dialogs-context';
+import { useConfirmDelete } from '../ui/confirm-delete';
 import { useToasts } from '../ui/toasts-context';
 import { formatDateTime } from './format';
 
@@ -27,27 +26,21 @@ export function BannedRow({
   onUnbanned: () => Promise<unknown>;
 }) {
   const api = useApi();
-  const dialogs = useDialogs();
+  const confirmDelete = useConfirmDelete();
   const toasts = useToasts();
   const users = entry.blockedUsers.join(', ');
 
   function unban() {
-    dialogs.open({
-      title: USERS_MESSAGES.confirmDeleteTitle,
-      content: USERS_MESSAGES.confirmDeleteText,
-      confirmContent: BANNED_TEXTS.unban,
-      confirmVariant: 'danger',
-      onConfirm: async () => {
-        const answer = await api.callApi(calls.ipLists.unban, { ip: entry.ip });
-        const ok = answer.Code === SUCCESS_CODE;
-        toasts.show({
-          Title: entry.ip,
-          Msg: ok ? ADMIN_TOASTS.unbanned : ADMIN_TOASTS.unbanFailed,
-          Type: ok ? 'success' : 'danger',
-        });
-        if (ok) await onUnbanned();
-      },
-    });
+    confirmDelete(async () => {
+      const answer = await api.callApi(calls.ipLists.unban, { ip: entry.ip });
+      const ok = answer.Code === SUCCESS_CODE;
+      toasts.show({
+        Title: entry.ip,
+        Msg: ok ? ADMIN_TOASTS.unbanned : ADMIN_TOASTS.unbanFailed,
+        Type: ok ? 'success' : 'danger',
+      });
+      if (ok) await onUnbanned();
+    }, BANNED_TEXTS.unban);
   }
 
   const stuffing = entry.reason === 'credential_stuffing';

@@ -6,13 +6,13 @@ import {
   COMPANIES_TEXTS,
   CONSOLE_LABELS,
   SUCCESS_CODE,
-  USERS_MESSAGES,
   calls,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { BranchList } from '../company/BranchList';
 import { SCREENS } from '../screens';
 import { Loading } from '../ui/Loading';
+import { useConfirmDelete } from '../ui/confirm-delete';
 import { useDialogs } from '../ui/dialogs-context';
 import { useToasts } from '../ui/toasts-context';
 import { AddCompanyForm } from './AddCompanyForm';
@@ -26,6 +26,7 @@ import '../company/company.css';
 export function CompaniesScreen() {
   const api = useApi();
   const dialogs = useDialogs();
+  const confirmDelete = useConfirmDelete();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const query = useQuery(companiesQuery(api));
@@ -42,22 +43,16 @@ export function CompaniesScreen() {
   }
 
   function remove(company: { id: string; name: string }) {
-    dialogs.open({
-      title: USERS_MESSAGES.confirmDeleteTitle,
-      content: USERS_MESSAGES.confirmDeleteText,
-      confirmContent: CONSOLE_LABELS.remove,
-      confirmVariant: 'danger',
-      onConfirm: async () => {
-        const answer = await api.callApi(calls.companies.remove, { id: company.id });
-        const ok = answer.Code === SUCCESS_CODE;
-        toasts.show({
-          Title: company.name,
-          Msg: ok ? ADMIN_TOASTS.companyRemoved : ADMIN_TOASTS.companyRemoveFailed,
-          Type: ok ? 'success' : 'danger',
-        });
-        if (ok) await refresh();
-      },
-    });
+    confirmDelete(async () => {
+      const answer = await api.callApi(calls.companies.remove, { id: company.id });
+      const ok = answer.Code === SUCCESS_CODE;
+      toasts.show({
+        Title: company.name,
+        Msg: ok ? ADMIN_TOASTS.companyRemoved : ADMIN_TOASTS.companyRemoveFailed,
+        Type: ok ? 'success' : 'danger',
+      });
+      if (ok) await refresh();
+    }, CONSOLE_LABELS.remove);
   }
 
   const heading = (

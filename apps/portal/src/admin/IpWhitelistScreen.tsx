@@ -5,13 +5,13 @@ import {
   ADMIN_TOASTS,
   CONSOLE_LABELS,
   SUCCESS_CODE,
-  USERS_MESSAGES,
   WHITELIST_TEXTS,
   calls,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
 import { Loading } from '../ui/Loading';
+import { useConfirmDelete } from '../ui/confirm-delete';
 import { useDialogs } from '../ui/dialogs-context';
 import { useToasts } from '../ui/toasts-context';
 import { AddWhitelistForm } from './AddWhitelistForm';
@@ -23,6 +23,7 @@ import '../company/company.css';
 export function IpWhitelistScreen() {
   const api = useApi();
   const dialogs = useDialogs();
+  const confirmDelete = useConfirmDelete();
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const query = useQuery(whitelistQuery(api));
@@ -41,22 +42,16 @@ export function IpWhitelistScreen() {
   }
 
   function remove(ip: string) {
-    dialogs.open({
-      title: USERS_MESSAGES.confirmDeleteTitle,
-      content: USERS_MESSAGES.confirmDeleteText,
-      confirmContent: CONSOLE_LABELS.remove,
-      confirmVariant: 'danger',
-      onConfirm: async () => {
-        const answer = await api.callApi(calls.ipLists.removeWhitelist, { ip });
-        const ok = answer.Code === SUCCESS_CODE;
-        toasts.show({
-          Title: ip,
-          Msg: ok ? ADMIN_TOASTS.whitelistRemoved : ADMIN_TOASTS.whitelistRemoveFailed,
-          Type: ok ? 'success' : 'danger',
-        });
-        if (ok) await refresh();
-      },
-    });
+    confirmDelete(async () => {
+      const answer = await api.callApi(calls.ipLists.removeWhitelist, { ip });
+      const ok = answer.Code === SUCCESS_CODE;
+      toasts.show({
+        Title: ip,
+        Msg: ok ? ADMIN_TOASTS.whitelistRemoved : ADMIN_TOASTS.whitelistRemoveFailed,
+        Type: ok ? 'success' : 'danger',
+      });
+      if (ok) await refresh();
+    }, CONSOLE_LABELS.remove);
   }
 
   let body: ReactNode;

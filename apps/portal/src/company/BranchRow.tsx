@@ -5,13 +5,12 @@ import {
   BRANCH_TOASTS,
   CONSOLE_LABELS,
   SUCCESS_CODE,
-  USERS_MESSAGES,
   branchNameRule,
   calls,
   fieldError,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
-import { useDialogs } from '../ui/dialogs-context';
+import { useConfirmDelete } from '../ui/confirm-delete';
 import { useToasts } from '../ui/toasts-context';
 import { useFocusBack } from './use-focus-back';
 
@@ -26,7 +25,7 @@ export interface BranchRowProps {
 export function BranchRow({ com, branch, canEdit, onChanged }: BranchRowProps) {
   const api = useApi();
   const toasts = useToasts();
-  const dialogs = useDialogs();
+  const askToDelete = useConfirmDelete();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(branch.name);
   const [error, setError] = useState<string>();
@@ -65,22 +64,16 @@ export function BranchRow({ com, branch, canEdit, onChanged }: BranchRowProps) {
   }
 
   function confirmDelete() {
-    dialogs.open({
-      title: USERS_MESSAGES.confirmDeleteTitle,
-      content: USERS_MESSAGES.confirmDeleteText,
-      confirmContent: CONSOLE_LABELS.delete,
-      confirmVariant: 'danger',
-      onConfirm: async () => {
-        const answer = await api.callApi(calls.branches.remove, { com, id: branch.id });
-        const ok = answer.Code === SUCCESS_CODE;
-        toasts.show({
-          Title: branch.name,
-          Msg: ok ? BRANCH_TOASTS.deleted : BRANCH_TOASTS.deleteFailed,
-          Type: ok ? 'success' : 'danger',
-        });
-        if (ok) await onChanged();
-      },
-    });
+    askToDelete(async () => {
+      const answer = await api.callApi(calls.branches.remove, { com, id: branch.id });
+      const ok = answer.Code === SUCCESS_CODE;
+      toasts.show({
+        Title: branch.name,
+        Msg: ok ? BRANCH_TOASTS.deleted : BRANCH_TOASTS.deleteFailed,
+        Type: ok ? 'success' : 'danger',
+      });
+      if (ok) await onChanged();
+    }, CONSOLE_LABELS.delete);
   }
 
   if (editing) {

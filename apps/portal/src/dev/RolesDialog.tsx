@@ -15,7 +15,8 @@ import {
   roleNameRule,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
-import { EditorField, useConfirmDelete } from '../ui/editor';
+import { useConfirmDelete } from '../ui/confirm-delete';
+import { EditorField } from '../ui/editor';
 import { SubmitButton } from '../ui/form/SubmitButton';
 import { Loading } from '../ui/Loading';
 import { useToasts } from '../ui/toasts-context';

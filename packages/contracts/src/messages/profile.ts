@@ -1,3 +1,5 @@
+import { CODES } from '../codes.js';
+
 /**
  * Texts of the Profile (/manage/me) and Subscriptions (/manage/subs) screens that section 8 does
  * not give: field and button names (section 2 names the controls) and our own outcome texts.
@@ -6,8 +8,9 @@
 export const PROFILE_TEXTS = {
   avatarLabel: 'Profile picture',
   avatarChange: 'Change picture',
-  // Ours: section 5 accepts png, gif and jpeg; the refusal text is not given.
-  avatarWrongType: 'Only PNG, GIF or JPEG images can be uploaded.',
+  // Section 5 accepts png, gif and jpeg and gives no refusal text: the server's own, as every
+  // image upload of the console says it.
+  avatarWrongType: CODES.unsupported_media_type.text,
   avatarTooLarge: 'The image must not be larger than 2 MB.',
   avatarUploaded: 'Profile picture updated.',
   avatarFailed: 'Failed to upload the profile picture.',

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { EDITOR_LABELS } from '@portico/contracts';
-import { useConfirmDelete } from './confirm-delete';
+import { useConfirmDelete } from '../confirm-delete';
 import type { Editor } from './use-editor';
 import './editor.css';
 

@@ -1,5 +1,4 @@
 /** The generic detail editors (section 4): import from here. */
-export { useConfirmDelete } from './confirm-delete';
 export { DetailEditor, type DetailEditorProps } from './DetailEditor';
 export { EditorField, type EditorFieldProps } from './EditorField';
 export { EditorSelect, type EditorSelectOption, type EditorSelectProps } from './EditorSelect';

@@ -8,7 +8,7 @@ import {
   truncate,
 } from '@portico/contracts';
 import { useApi } from '../../api/context';
-import { useDialogs } from '../../ui/dialogs-context';
+import { useConfirmDelete } from '../../ui/confirm-delete';
 import { useToasts } from '../../ui/toasts-context';
 import { useFormDialog } from '../form-dialog';
 import type { UserPermissions } from '../permissions';
@@ -32,27 +32,21 @@ export function UserRoles({ user, defs, viewerRoles, permissions }: UserRolesPro
   const api = useApi();
   const queryClient = useQueryClient();
   const toasts = useToasts();
-  const dialogs = useDialogs();
+  const confirmDelete = useConfirmDelete();
   const openForm = useFormDialog();
 
   function confirmDeleteInvite(app: string) {
     const name = appName(defs, app);
-    dialogs.open({
-      title: USERS_MESSAGES.confirmDeleteTitle,
-      content: <p className="mb-0">{USERS_MESSAGES.confirmDeleteText}</p>,
-      confirmContent: T.deleteButton,
-      confirmVariant: 'danger',
-      onConfirm: async () => {
-        const answer = await api.callApi(calls.invites.remove, { email: user.email, app });
-        const ok = answer.Code === '200';
-        toasts.show({
-          Title: ok ? T.successTitle : T.failedTitle,
-          Msg: ok ? USERS_MESSAGES.inviteDeleted(name) : USERS_MESSAGES.inviteDeleteFailed,
-          Type: ok ? 'success' : 'danger',
-        });
-        if (ok) await queryClient.invalidateQueries({ queryKey: usersKeys.all });
-      },
-    });
+    confirmDelete(async () => {
+      const answer = await api.callApi(calls.invites.remove, { email: user.email, app });
+      const ok = answer.Code === '200';
+      toasts.show({
+        Title: ok ? T.successTitle : T.failedTitle,
+        Msg: ok ? USERS_MESSAGES.inviteDeleted(name) : USERS_MESSAGES.inviteDeleteFailed,
+        Type: ok ? 'success' : 'danger',
+      });
+      if (ok) await queryClient.invalidateQueries({ queryKey: usersKeys.all });
+    }, T.deleteButton);
   }
 
   return (
