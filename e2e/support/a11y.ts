@@ -196,3 +196,93 @@ export async function dialogShown(page: Page, name: string): Promise<Locator> {
   await expect(dialog).toHaveCSS('opacity', '1');
   return dialog;
 }
+
+/** One stop of the Tab key inside a walked scope. */
+export interface TabStop {
+  /** What assistive technology reads there: the aria snapshot's first line (role "name"). */
+  said: string;
+  /** The accessible name alone ('' when the control has none). */
+  name: string;
+  /** Whether the element draws a focus ring it has not without the focus (see focusStop). */
+  ring: boolean;
+}
+
+export interface TabWalk {
+  stops: TabStop[];
+  /** Controls of the scope (visible, enabled, not tabindex -1) that no Tab reached. */
+  missed: string[];
+}
+
+/**
+ * Presses Tab from where the focus is and records every stop inside `scope`: until the focus
+ * leaves the scope after being in it (the end of the page's main region), or, for a dialog
+ * (`trapped`), until it comes back to a stop it has seen. Motion is reduced first, so a ring is
+ * read at its end state and not in the middle of Bootstrap's 150 ms transition.
+ */
+export async function walkByTab(
+  page: Page,
+  scope: Locator,
+  { trapped = false, maxPresses = 80 } = {},
+): Promise<TabWalk> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await scope.evaluate((root) => {
+    let count = 0;
+    const candidates = 'a[href], button, input, select, textarea, [tabindex]';
+    for (const element of Array.from(root.querySelectorAll<HTMLElement>(candidates))) {
+      delete element.dataset.tabControl;
+      if (element.matches(':disabled') || element.tabIndex < 0 || !element.checkVisibility()) {
+        continue;
+      }
+      element.dataset.tabControl = String(count++);
+    }
+  });
+  const seen = new Set<string>();
+  const stops: TabStop[] = [];
+  for (let press = 0; press < maxPresses; press += 1) {
+    await page.keyboard.press('Tab');
+    const at = await scope.evaluate((root) => {
+      const element = document.activeElement;
+      if (!(element instanceof HTMLElement) || element === root || !root.contains(element)) {
+        return undefined;
+      }
+      return element.dataset.tabControl ?? `unlisted ${element.outerHTML.slice(0, 100)}`;
+    });
+    if (at === undefined) {
+      // A dialog's trap brings the focus back on the next Tab; the page's region has ended.
+      if (!trapped && stops.length > 0) break;
+      continue;
+    }
+    if (seen.has(at)) break;
+    seen.add(at);
+    const said = (await page.locator(':focus').ariaSnapshot()).split('\n')[0] ?? '';
+    const name = /^- [\w-]+ "(.*?)"/.exec(said)?.[1] ?? '';
+    // One notion of a visible focus for every keyboard test: focusStop's.
+    stops.push({ said, name, ring: (await focusStop(page)).indicator });
+  }
+  const missed = await scope.evaluate(
+    (root, reached) =>
+      Array.from(root.querySelectorAll<HTMLElement>('[data-tab-control]'))
+        .filter((element) => !reached.includes(element.dataset.tabControl ?? ''))
+        .map((element) => element.outerHTML.slice(0, 160)),
+    [...seen],
+  );
+  return { stops, missed };
+}
+
+/**
+ * Walks `scope` by Tab and checks what a keyboard user needs: every control reached, each with
+ * a name and a visible ring, and the `expected` names among the stops (in any order).
+ */
+export async function expectKeyboardReach(
+  page: Page,
+  scope: Locator,
+  expected: string[],
+  options: { trapped?: boolean } = {},
+): Promise<TabStop[]> {
+  const walk = await walkByTab(page, scope, options);
+  expect(walk.missed, 'controls no Tab reached').toEqual([]);
+  expect(walk.stops.filter((stop) => stop.name === '')).toEqual([]);
+  expect(walk.stops.filter((stop) => !stop.ring)).toEqual([]);
+  expect(walk.stops.map((stop) => stop.name)).toEqual(expect.arrayContaining(expected));
+  return walk.stops;
+}

@@ -15,8 +15,8 @@ import { callApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { createOwner, inviteAndRegister } from '../support/members.js';
 import { uniqueId, uniqueSuffix } from '../support/names.js';
+import { expectKeyboardReach } from '../support/a11y.js';
 import {
-  expectKeyboardReach,
   loadedImageSrc,
   textAsPng,
   textFile,

@@ -20,8 +20,8 @@ import {
   typePin,
 } from '../support/mfa-browser.js';
 import { screenshotBothWidths } from '../support/screenshots.js';
+import { expectKeyboardReach } from '../support/a11y.js';
 import {
-  expectKeyboardReach,
   loadedImageSrc,
   postFromPage,
   signInFromSecondBrowser,
