@@ -65,6 +65,8 @@ export async function updateRoles(
 
     const member = existing.some((row) => row.status === 'verified');
     const invited: InvitedApp[] = [];
+    // Looked up once, and only when an application is newly invited.
+    let account: Promise<string | null> | undefined;
     const invitedApps: string[] = [];
     for (const grant of grants) {
       const row = existing.find((candidate) => candidate.appId === grant.app);
@@ -96,7 +98,7 @@ export async function updateRoles(
           await writeInvitation(tx, app.config.PUBLIC_URL, {
             companyId,
             email,
-            userId: userId ?? (await accountIdOf(tx, email)),
+            userId: userId ?? (await (account ??= accountIdOf(tx, email))),
             invitedById: session.userId,
             grant,
             group: groups.get(grant.app),
