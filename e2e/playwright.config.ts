@@ -99,6 +99,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // The test workers reach the API over loopback and name their client in X-Forwarded-For.
         TRUST_PROXY: '127.0.0.1,::1',
+        // The relying parties of the journeys listen on http://localhost.
+        LOCALHOST_REDIRECTS: 'true',
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,

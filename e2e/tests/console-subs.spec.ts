@@ -1,12 +1,14 @@
 import { SUBSCRIPTION_TEXTS, calls } from '@portico/contracts';
 import { expect, test } from '../support/fixtures.js';
-import { continueToShell, memberGrant, submitPassword } from '../support/mfa-browser.js';
+import { signInInBrowser } from '../support/account-flows.js';
+import { companyRoles } from '../support/members.js';
+import { memberGrant } from '../support/mfa-browser.js';
 import { screenshotBothWidths } from '../support/screenshots.js';
 import { postFromPage } from '../support/profile-helpers.js';
 
 const T = SUBSCRIPTION_TEXTS;
 
-test('a member joins and cancels a beta; a subscription cannot be joined', async ({
+test('a company admin joins and cancels a beta; a subscription cannot be joined', async ({
   adminApi,
   createMember,
   mail,
@@ -18,9 +20,16 @@ test('a member joins and cancels a beta; a subscription cannot be joined', async
     link: 'https://beta.example.com/',
   });
   const paid = await adminApi.createApp({ status: 'released', desc: 'Treasury reports' });
-  const member = await createMember({ roles: [await memberGrant(adminApi)] });
-  await submitPassword(page, mail, member);
-  await continueToShell(page);
+  const company = await adminApi.createCompany();
+  const member = await createMember({
+    roles: [companyRoles('admin'), await memberGrant(adminApi)],
+    company: company.id,
+  });
+  await signInInBrowser(page, mail, {
+    login: member.username,
+    password: member.password,
+    email: member.email,
+  });
   await page.goto('/manage/subs');
 
   const betaCard = page.getByRole('article', { name: beta.name });
@@ -48,4 +57,37 @@ test('a member joins and cancels a beta; a subscription cannot be joined', async
     status: 'beta',
   });
   expect(refused).toMatchObject({ status: 403, Code: 'app_access_prohibited' });
+});
+
+test("a member without the company's owner or admin role cannot change its beta access", async ({
+  adminApi,
+  createMember,
+  mail,
+  page,
+}) => {
+  const beta = await adminApi.createApp({ status: 'beta', desc: 'Early access' });
+  const company = await adminApi.createCompany();
+  const member = await createMember({
+    roles: [await memberGrant(adminApi)],
+    company: company.id,
+  });
+  await signInInBrowser(page, mail, {
+    login: member.username,
+    password: member.password,
+    email: member.email,
+  });
+  await page.goto('/manage/subs');
+
+  const betaCard = page.getByRole('article', { name: beta.name });
+  const join = betaCard.getByRole('button', { name: T.joinBeta });
+  await expect(join).toBeDisabled();
+  await expect(join).toHaveAccessibleDescription(T.adminOnlyHint);
+  // The server says the same to a call made without the button.
+  const refused = await postFromPage(page, calls.subscriptions.update.path, {
+    app: beta.id,
+    status: 'beta',
+  });
+  expect(refused).toMatchObject({ status: 403, Code: 'forbidden' });
+  await page.reload();
+  await expect(betaCard.getByRole('button', { name: T.joinBeta })).toBeDisabled();
 });

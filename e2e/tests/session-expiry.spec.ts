@@ -5,6 +5,7 @@ import {
   PRODUCT_NAME,
   attemptsRemaining,
   connectTo,
+  continueAs,
 } from '@portico/contracts';
 import { expect, test } from '../support/fixtures.js';
 import {
@@ -129,4 +130,31 @@ test('with PIN sign-in on, the dialog preselects the MPIN and a right one lifts 
   await expect(dialog).toBeHidden();
   expect(page.url()).toBe(url);
   expect(await windowMarker(page)).toBe('still here');
+});
+
+test('at the login, an idle session offers "Continue as" its owner, and the password lifts it', async ({
+  adminApi,
+  createMember,
+  ageSession,
+  mail,
+  page,
+}) => {
+  const member = await createMember({
+    roles: [await memberGrant(adminApi)],
+    displayName: 'Lena Ortiz',
+  });
+  await submitPassword(page, mail, member);
+  await continueToShell(page);
+  expect(await ageSession(member.username)).toBeGreaterThan(0);
+
+  // Auto-login finds the session idle and keeps who it belongs to (section 4).
+  await page.goto(`/sso?client=${PORTAL_CLIENT_ID}`);
+  await expect(page.getByText(CODES.session_expired.text)).toBeVisible();
+  await page.getByRole('button', { name: continueAs(member.displayName) }).click();
+  const dialog = page.getByRole('dialog', { name: DIALOG.title });
+  await expect(dialog.getByText(member.displayName, { exact: true })).toBeVisible();
+  await dialog.getByLabel(DIALOG.password).fill(member.password);
+  await dialog.getByRole('button', { name: DIALOG.submit }).click();
+  // Lifted in place: auto-login goes on to the landing without username or device code.
+  await expect(page.getByRole('heading', { name: connectTo(PRODUCT_NAME) })).toBeVisible();
 });

@@ -148,7 +148,9 @@ async function signIn(i) {
     body: signInBody(i),
   });
   const answer = await res.json();
-  const cookie = res.headers.getSetCookie().find((line) => line.startsWith('portico_session='));
+  const cookie = res.headers
+    .getSetCookie()
+    .find((line) => /^(__Host-)?portico_session=/.test(line));
   if (answer.Code !== '200' || !cookie) {
     throw new Error(`bench sign-in failed: ${JSON.stringify(answer)}`);
   }

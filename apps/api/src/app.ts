@@ -23,6 +23,24 @@ import { registerCapabilities } from './capabilities.js';
 import { healthRoutes } from './health/routes.js';
 import { vitalsRoutes } from './vitals/routes.js';
 
+/**
+ * Slow clients are cut (docs/security.md, "Slow clients"): Node's defaults leave a request that
+ * sends a body byte every few seconds open forever (requestTimeout 0) and check the others only
+ * every 30 s. A cut request answers 408 and its connection closes.
+ */
+function connectionTimeouts(config: Config) {
+  return {
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      // How often Node looks for expired requests: often enough for the shortest timeout.
+      connectionsCheckingInterval: Math.min(1000, config.HTTP_HEADERS_TIMEOUT_MS),
+    },
+  };
+}
+
 export interface BuildOptions {
   config: Config;
   db: Database;
@@ -36,6 +54,7 @@ export interface BuildOptions {
  */
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...connectionTimeouts(config),
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

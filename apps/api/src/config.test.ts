@@ -46,6 +46,22 @@ describe('configuration', () => {
     ]);
   });
 
+  it('bounds the HTTP timeouts, and a headers timeout may not outlast the request', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      HTTP_HEADERS_TIMEOUT_MS: 10_000,
+      HTTP_REQUEST_TIMEOUT_MS: 30_000,
+      HTTP_IDLE_TIMEOUT_MS: 60_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000,
+    });
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toThrow(
+      /HTTP_REQUEST_TIMEOUT_MS must be a whole number of milliseconds/,
+    );
+    expect(() =>
+      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '30000' }),
+    ).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS/);
+  });
+
   it('reads lists and trims the public URL', () => {
     const config = loadConfig({
       CORS_ORIGINS: 'http://localhost:5173, http://127.0.0.1:5173',

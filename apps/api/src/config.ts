@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { API_PORT, emailRule, passwordRule, usernameRule } from '@portico/contracts';
+import {
+  API_PORT,
+  emailRule,
+  PASSWORD_LENGTH,
+  PASSWORD_MAX_CEILING,
+  PASSWORD_MAX_DEFAULT,
+  usernameRule,
+  wirePasswordRule,
+} from '@portico/contracts';
 
 /**
  * Configuration comes from the environment only, and is checked once at start: a bad value
@@ -33,6 +41,16 @@ const url = (name: string, protocols: readonly string[]) =>
     },
     { error: `${name} must be a ${protocols.join(' or ')} URL` },
   );
+
+const PASSWORD_MAX_RANGE = `PASSWORD_MAX_LENGTH must be a whole number from ${PASSWORD_LENGTH.max} to ${PASSWORD_MAX_CEILING}`;
+
+/** A duration in milliseconds, from 100 ms to an hour. */
+const milliseconds = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number of milliseconds from 100 to 3600000` })
+    .int(`${name} must be a whole number of milliseconds from 100 to 3600000`)
+    .min(100, `${name} must be a whole number of milliseconds from 100 to 3600000`)
+    .max(3_600_000, `${name} must be a whole number of milliseconds from 100 to 3600000`);
 
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -84,7 +102,7 @@ const environment = z.object({
   // The first administrator's credentials follow the same rules as any account's.
   ADMIN_USERNAME: usernameRule.default('portico_admin'),
   ADMIN_EMAIL: emailRule.default('admin@portico.local'),
-  ADMIN_PASSWORD: passwordRule.optional(),
+  ADMIN_PASSWORD: wirePasswordRule.optional(),
   // Mail: through this SMTP server when set (smtp:// or smtps://, credentials in the URL);
   // otherwise every message is written to DATA_DIR/outbox and its link is logged.
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
@@ -94,9 +112,48 @@ const environment = z.object({
   // false (default): unknown user, wrong password and blocked account answer alike. true: the
   // sign-in and forgot calls say user_not_found / account_blocked (section 8's messages).
   REVEAL_ACCOUNT_STATE: bool('REVEAL_ACCOUNT_STATE').default(false),
+  // http://localhost redirects of clients (a developer's machine): allowed unless NODE_ENV is
+  // production, where only https is; an explicit true or false overrides.
+  LOCALHOST_REDIRECTS: bool('LOCALHOST_REDIRECTS').optional(),
+  // When Redis (REDIS_URL) cannot be reached: true lets limited calls through uncounted, false
+  // refuses them (503 unavailable). Default: closed in production, open elsewhere.
+  RATE_LIMIT_FAIL_OPEN: bool('RATE_LIMIT_FAIL_OPEN').optional(),
+  // Passwords (docs/accounts.md, "Password policy"): the longest a new password may be (the
+  // specification's 50 stays available) and the blocklist of common and breached passwords.
+  PASSWORD_MAX_LENGTH: z.coerce
+    .number({ error: PASSWORD_MAX_RANGE })
+    .int(PASSWORD_MAX_RANGE)
+    .min(PASSWORD_LENGTH.max, PASSWORD_MAX_RANGE)
+    .max(PASSWORD_MAX_CEILING, PASSWORD_MAX_RANGE)
+    .default(PASSWORD_MAX_DEFAULT),
+  PASSWORD_BLOCKLIST: bool('PASSWORD_BLOCKLIST').default(true),
+  // The mail queue (docs/accounts.md, "Mail queue"): how often each replica looks for due
+  // work, the first retry's delay (doubling up to 15 minutes), and when a mail is given up.
+  MAIL_POLL_MS: milliseconds('MAIL_POLL_MS').default(1000),
+  MAIL_RETRY_MS: milliseconds('MAIL_RETRY_MS').default(5000),
+  MAIL_GIVE_UP_HOURS: z.coerce
+    .number({ error: 'MAIL_GIVE_UP_HOURS must be a whole number of hours from 1 to 168' })
+    .int('MAIL_GIVE_UP_HOURS must be a whole number of hours from 1 to 168')
+    .min(1, 'MAIL_GIVE_UP_HOURS must be a whole number of hours from 1 to 168')
+    .max(168, 'MAIL_GIVE_UP_HOURS must be a whole number of hours from 1 to 168')
+    .default(24),
+  // Slow clients (docs/security.md, "Slow clients"): a request's headers must arrive within
+  // HTTP_HEADERS_TIMEOUT_MS and the whole request within HTTP_REQUEST_TIMEOUT_MS (408 and the
+  // connection closed otherwise); a silent connection closes after HTTP_IDLE_TIMEOUT_MS, a kept-
+  // alive one between requests after HTTP_KEEP_ALIVE_TIMEOUT_MS.
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds('HTTP_HEADERS_TIMEOUT_MS').default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds('HTTP_REQUEST_TIMEOUT_MS').default(30_000),
+  HTTP_IDLE_TIMEOUT_MS: milliseconds('HTTP_IDLE_TIMEOUT_MS').default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds('HTTP_KEEP_ALIVE_TIMEOUT_MS').default(72_000),
 });
 
-export type Config = z.infer<typeof environment>;
+type ParsedEnvironment = z.infer<typeof environment>;
+
+/** The settings, with the defaults that depend on NODE_ENV resolved. */
+export type Config = Omit<ParsedEnvironment, 'LOCALHOST_REDIRECTS' | 'RATE_LIMIT_FAIL_OPEN'> & {
+  LOCALHOST_REDIRECTS: boolean;
+  RATE_LIMIT_FAIL_OPEN: boolean;
+};
 export type ConfigInput = Partial<Record<keyof z.input<typeof environment>, string>>;
 
 export class ConfigError extends Error {
@@ -113,7 +170,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(([, value]) => value !== undefined),
   );
   const parsed = environment.safeParse(relevant);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // Node refuses a headers timeout longer than the request's (and it would mean nothing).
+    if (parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS) {
+      throw new ConfigError([
+        'HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+      ]);
+    }
+    const production = parsed.data.NODE_ENV === 'production';
+    return {
+      ...parsed.data,
+      LOCALHOST_REDIRECTS: parsed.data.LOCALHOST_REDIRECTS ?? !production,
+      RATE_LIMIT_FAIL_OPEN: parsed.data.RATE_LIMIT_FAIL_OPEN ?? !production,
+    };
+  }
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');

@@ -3,7 +3,6 @@ import {
   GLOBAL_APP_ID,
   PLATFORM_COMPANY_ID,
   PORTAL_CLIENT_ID,
-  SESSION_COOKIE,
   encodeBase64,
 } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
@@ -11,6 +10,7 @@ import { bootstrap } from '../src/bootstrap/bootstrap.js';
 import { hashSecret } from '../src/credentials/argon2.js';
 import { newClientSecret, sha256 } from '../src/credentials/tokens.js';
 import { openSession } from '../src/sessions/session-store.js';
+import { sessionCookieName } from '../src/sessions/cookie.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -177,7 +177,7 @@ export async function openTestSession(
     }),
   );
   return {
-    cookie: `${SESSION_COOKIE}=${opened.token}`,
+    cookie: `${sessionCookieName(t.app.config)}=${opened.token}`,
     token: opened.token,
     id: opened.id,
     deviceId: device.id,

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/plugins/logger.js';
@@ -31,5 +33,27 @@ describe('structured logs', () => {
     expect(log).not.toContain('SECRET-CODE-123');
     expect(log).not.toContain('SECRET-COOKIE');
     expect(log).not.toContain('U0VDUkVU');
+  });
+
+  it('do not report a request the client aborted as an error', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    lines.length = 0;
+    // A body is announced, half of it sent, then the client hangs up.
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          'POST /v1/auth HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+            'Content-Length: 200\r\n\r\n{"uname":"abc',
+        );
+        setTimeout(() => socket.destroy(), 200);
+      });
+      socket.on('close', () => resolve());
+    });
+    // The server notices the hang-up and finishes the request.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries.some((entry) => entry.msg === 'incoming request')).toBe(true);
+    expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
   });
 });

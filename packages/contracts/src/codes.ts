@@ -9,6 +9,8 @@
  * situations the specification leaves open (authorisation, unknown routes, mail failures, the
  * code exchange). They are documented in docs/api.md.
  */
+import { IMAGE_MAX_DIMENSION } from './rules/upload.js';
+
 export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
 
 export interface CodeInfo {
@@ -139,6 +141,16 @@ export const CODES = {
     origin: 'added',
   },
   payload_too_large: { status: 413, text: 'The file is too large.', origin: 'added' },
+  password_too_common: {
+    status: 400,
+    text: 'This password is too common or has appeared in a data breach. Please choose another.',
+    origin: 'added',
+  },
+  image_too_large: {
+    status: 413,
+    text: `The image is too large: at most ${IMAGE_MAX_DIMENSION}x${IMAGE_MAX_DIMENSION} pixels.`,
+    origin: 'added',
+  },
   unsupported_media_type: {
     status: 415,
     text: 'Only png, gif and jpeg images are accepted.',

@@ -15,6 +15,7 @@ export * as passkeys from './calls/passkeys.js';
 export * as profile from './calls/profile.js';
 export * as company from './calls/company.js';
 export * as forgot from './calls/forgot.js';
+export * as password from './calls/password.js';
 export * as register from './calls/register.js';
 export * as invites from './calls/invites.js';
 export * as users from './calls/users.js';

@@ -10,3 +10,4 @@ export * from './messages/profile.js';
 export * from './messages/dev.js';
 export * from './messages/account-screens.js';
 export * from './messages/editor.js';
+export * from './messages/uploads.js';

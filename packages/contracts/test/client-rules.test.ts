@@ -88,6 +88,11 @@ describe('redirect URL', () => {
     'javascript:alert(1)',
     'https://user:pw@app.bank.example/cb',
     'https://app.bank.example/cb#fragment',
+    // A registered redirect is compared after parsing: no path that decodes to another place.
+    'https://app.bank.example/cb/../admin',
+    'https://app.bank.example/cb/..;/admin',
+    'https://app.bank.example/cb%2F..%2Fadmin',
+    'https://app.bank.example/%5Cevil',
   ])('refuses %j', (url) => {
     expect(fieldError(redirectUrlRule, url)).toBe(message);
     expect(isRedirectUrl(url)).toBe(false);

@@ -131,6 +131,24 @@ describe('messageFor', () => {
       'Wrong password',
     );
     expect(messageFor('server_error', 'mfa')).toBe('Failed to update MFA settings.');
+    // Never a bare code: the API's envelope carries the code as Msg when it has nothing to add.
+    expect(messageFor('invalid_credentials', 'mfa', { serverMessage: 'invalid_credentials' })).toBe(
+      'Invalid credentials. Please try again.',
+    );
+    expect(messageFor('forbidden', 'mfa', { serverMessage: 'forbidden' })).toBe(
+      'Failed to update MFA settings.',
+    );
+    expect(messageFor('account_blocked', 'mfa', { serverMessage: 'account_blocked' })).toBe(
+      'Your account is blocked. Please contact your Administrator.',
+    );
+    // Section 8's texts for a failure of the client itself.
+    expect(messageFor(NETWORK_ERROR, 'mfa')).toBe(
+      'An unexpected error occurred during MFA toggle update.',
+    );
+    expect(messageFor(NETWORK_ERROR, 'mpin')).toBe(
+      'An unexpected error occurred during MPIN setup.',
+    );
+    expect(messageFor(NETWORK_ERROR, 'deviceOtp')).toBe('An error occurred during verification.');
     expect(messageFor('device_not_found', 'deviceRemoval')).toBe('Device not found');
     expect(messageFor('device_user_mismatch', 'deviceRemoval')).toBe(
       "You don't have permission to remove this device",

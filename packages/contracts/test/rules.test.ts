@@ -11,6 +11,8 @@ import {
   canSendResetLink,
   mpinRule,
   passwordRule,
+  passwordRuleWith,
+  PASSWORD_LENGTH,
   passwordsMatch,
   phoneRule,
   reauthPasswordRule,
@@ -53,7 +55,7 @@ describe('password', () => {
   it.each([
     ['', 'Password is required.'],
     ['Ab1', 'Password must be at least 6 characters.'],
-    ['Ab1' + 'x'.repeat(48), 'Password must not exceed 50 characters.'],
+    ['Ab1' + 'x'.repeat(126), 'Password must not exceed 128 characters.'],
     ['Abc 123', 'Password cannot contain spaces.'],
     ['abc123', 'Password must contain at least one uppercase letter.'],
     ['ABC123', 'Password must contain at least one lowercase letter.'],
@@ -62,9 +64,17 @@ describe('password', () => {
     expect(fieldError(passwordRule, value)).toBe(message);
   });
 
-  it('accepts a password with upper, lower and digit of 6 to 50 characters', () => {
+  it('accepts a password with upper, lower and digit of 6 to 128 characters by default', () => {
     expect(fieldError(passwordRule, 'Abc123')).toBeUndefined();
-    expect(fieldError(passwordRule, 'Ab1' + 'x'.repeat(47))).toBeUndefined();
+    expect(fieldError(passwordRule, 'Ab1' + 'x'.repeat(125))).toBeUndefined();
+  });
+
+  it("keeps the specification's 50 available, with its message", () => {
+    const specRule = passwordRuleWith(PASSWORD_LENGTH.max);
+    expect(fieldError(specRule, 'Ab1' + 'x'.repeat(47))).toBeUndefined();
+    expect(fieldError(specRule, 'Ab1' + 'x'.repeat(48))).toBe(
+      'Password must not exceed 50 characters.',
+    );
   });
 });
 

@@ -211,3 +211,41 @@ describe('with REDIS_URL', () => {
     expect((await probe(b, ip)).statusCode).toBe(429);
   });
 });
+
+describe('when Redis cannot be reached', () => {
+  const apps: TestApp[] = [];
+  const start = async (settings: Record<string, string>) => {
+    const t = await startTestApp(
+      { REDIS_URL: 'redis://127.0.0.1:1', ...settings },
+      false,
+      probeRoute,
+    );
+    apps.push(t);
+    return t;
+  };
+  afterAll(async () => {
+    await Promise.all(apps.map((t) => t.close()));
+  });
+
+  it.each([
+    ['RATE_LIMIT_FAIL_OPEN=false', { RATE_LIMIT_FAIL_OPEN: 'false' }],
+    ['production, by default', { NODE_ENV: 'production' }],
+  ])('fails closed under %s: 503 unavailable with Retry-After', async (_, settings) => {
+    const t = await start(settings);
+    const res = await probe(t, someIp());
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toMatchObject({ Code: 'unavailable' });
+  });
+
+  it.each([
+    ['RATE_LIMIT_FAIL_OPEN=true', { NODE_ENV: 'production', RATE_LIMIT_FAIL_OPEN: 'true' }],
+    ['development, by default', { NODE_ENV: 'development' }],
+  ])('fails open under %s: the call goes through uncounted', async (_, settings) => {
+    const t = await start(settings);
+    const ip = someIp();
+    for (let i = 0; i <= CREDENTIAL_RATE_LIMIT_MAX; i += 1) {
+      expect((await probe(t, ip)).statusCode).toBe(200);
+    }
+  });
+});

@@ -24,17 +24,38 @@ declare module 'fastify' {
  *
  * For every limited call: whitelisted IPs are never counted (allowList, answered from the
  * cached whitelist); going over the limit answers rate_limit_exceeded and records a ban.
- * If Redis is unreachable the limiter lets requests through (skipOnError): per-account lockout
- * and the bans in PostgreSQL still hold, and sign-in stays available.
+ * If Redis is unreachable, RATE_LIMIT_FAIL_OPEN decides: open lets limited calls through
+ * uncounted (per-account lockout and the bans in PostgreSQL still hold, sign-in stays
+ * available); closed (the default in production) answers them 503 unavailable, so an attacker
+ * who can take Redis down does not also get unlimited guesses.
  */
 export const rateLimitPlugin = fp(async function rateLimiting(app: FastifyInstance) {
   app.decorate('abuse', { whitelist: new WhitelistCache(app.db), knownBans: new KnownBans() });
+  // No offline queue: while Redis is away a count fails at once (then open or closed), instead
+  // of every limited request waiting for reconnection attempts.
   const redis = app.config.REDIS_URL
-    ? new Redis(app.config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1 })
+    ? new Redis(app.config.REDIS_URL, {
+        connectTimeout: 2_000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
+  if (redis) {
+    await firstConnection(redis);
+    // Once per outage, not once per reconnection attempt (ioredis retries every few seconds).
+    let reported = false;
+    redis.on('error', (error: Error) => {
+      if (reported) return;
+      reported = true;
+      app.log.warn({ reason: error.message }, 'rate limiter cannot reach Redis');
+    });
+    redis.on('ready', () => {
+      reported = false;
+    });
+  }
   await app.register(rateLimit, {
     global: false,
-    skipOnError: true,
+    skipOnError: app.config.RATE_LIMIT_FAIL_OPEN,
     allowList: (request) => request.server.abuse.whitelist.has(request.ip),
     errorResponseBuilder: refuseOverLimit,
     ...(redis ? { redis, nameSpace: 'portico-rl-' } : {}),
@@ -49,3 +70,18 @@ export const rateLimitPlugin = fp(async function rateLimiting(app: FastifyInstan
     });
   }
 });
+
+/** Waits (at most the connect timeout) for Redis to answer or fail, so start-up is not a gap. */
+function firstConnection(redis: Redis): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 2_000);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+}

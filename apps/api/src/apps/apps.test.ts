@@ -257,6 +257,21 @@ describe('applications (platform administration)', () => {
       expect(listed).toMatchObject({ iconl: large.json().Msg, icons: small.json().Msg });
     });
 
+    it('refuses an image bomb as an icon with image_too_large', async () => {
+      const app = await createApp(t);
+      const res = await uploadIcon(
+        admin,
+        uploadForm(tinyGif({ width: 60_000, height: 60_000 }), {
+          type: 'image/gif',
+          fields: { app: app.id },
+        }),
+      );
+      expect(res.statusCode).toBe(413);
+      expect(res.json().Code).toBe('image_too_large');
+      const row = await t.db.prisma.application.findUniqueOrThrow({ where: { id: app.id } });
+      expect(row.largeIconId).toBeNull();
+    });
+
     it('refuses an unknown app, a missing app field and a bad small flag', async () => {
       const count = await t.db.prisma.storedImage.count();
       const unknown = await uploadIcon(

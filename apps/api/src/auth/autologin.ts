@@ -26,7 +26,7 @@ export async function autologin(
 ): Promise<LoginAnswer> {
   await assertIpAllowed(app, request.ip);
   const session = await requireSession(app, request, false);
-  const client = await passClientGates(app.db, input.client, input.redirect);
+  const client = await passClientGates(app, input.client, input.redirect);
   const user = await app.db.prisma.user.findUniqueOrThrow({
     where: { id: session.userId },
     select: { id: true, email: true, status: true },

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserStatus } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
-import { checkAccountPassword, spendPasswordTime } from '../credentials/account-password.js';
+import { spendPasswordTime } from '../credentials/account-password.js';
+import { verifySecret } from '../credentials/argon2.js';
+import {
+  claimPasswordAttempt,
+  lockedOutError,
+  lockOutIfSpent,
+  type LockOutcome,
+  settleRightPassword,
+} from '../credentials/lockout.js';
 import type { SummaryColumns, UserSummary } from '../sessions/user-summary.js';
 import { SUMMARY_SELECT, summaryOf } from '../sessions/user-summary.js';
 
@@ -40,8 +48,9 @@ export function loginIsEmail(login: string): boolean {
 export interface CredentialFailure {
   error: ApiError;
   userId: string | null;
-  /** True when this very attempt blocked the account (audited as auth.account_blocked). */
-  blockedNow: boolean;
+  /** What this very attempt did to the account: blocked it (audited as auth.account_blocked,
+   * its sessions ended) or locked a platform administrator out (auth.account_locked). */
+  lockout: LockOutcome;
 }
 
 export type CredentialCheck = { ok: true; user: SignInUser } | ({ ok: false } & CredentialFailure);
@@ -54,10 +63,11 @@ const failed = (retriesLeft: number) =>
 
 /**
  * The password step of a sign-in (docs/sign-in.md, "Password and account state"):
- * - a blocked account is never tested: the password is hashed for the time only and the answer
- *   is account_blocked, so a lockout cannot be used to keep guessing;
- * - otherwise the password is checked with atomic failure counting (account_failed with
- *   retries_left; the failure that reaches the limit blocks the account: account_blocked);
+ * - each guess claims an attempt before its hash is verified (credentials/lockout.ts): a blocked
+ *   account, a platform administrator's timed lock (rate_limit_exceeded) and a count already at
+ *   the limit refuse the claim, and the password is then hashed for the time only;
+ * - a wrong password keeps its claim (account_failed with retries_left; the failure that
+ *   reaches the limit blocks the account: account_blocked);
  * - awaiting_reset is told only after the right password;
  * - an unknown username costs the same hashing time and, unless REVEAL_ACCOUNT_STATE is on,
  *   walks the same account_failed ... account_blocked path as an account, counted from the
@@ -74,46 +84,48 @@ export async function checkCredentials(
   if (!user) {
     await spendPasswordTime(password);
     if (app.config.REVEAL_ACCOUNT_STATE) {
-      return { ok: false, error: new ApiError('user_not_found'), userId: null, blockedNow: false };
+      return { ok: false, error: new ApiError('user_not_found'), userId: null, lockout: 'none' };
     }
     return {
       ok: false,
       error: await unknownUserAnswer(app, login, retryLimit),
       userId: null,
-      blockedNow: false,
+      lockout: 'none',
     };
   }
-  const locked =
-    user.status === 'blocked' ||
-    (user.status === 'awaiting_reset' && user.failed_login_count >= retryLimit);
-  if (locked) {
+  // The guess is claimed before its hash is verified (credentials/lockout.ts), so a burst of
+  // parallel guesses verifies at most retryLimit of them.
+  const claim = await claimPasswordAttempt(app.db.prisma, user.id, retryLimit);
+  if (!claim.claimed) {
+    // Never tested: the hash is spent for the time only, so a lockout cannot be used to guess.
     await spendPasswordTime(password);
-    return {
-      ok: false,
-      error: new ApiError('account_blocked'),
-      userId: user.id,
-      blockedNow: false,
-    };
+    return { ok: false, error: lockedOutError(claim.reason), userId: user.id, lockout: 'none' };
   }
-  const check = await checkAccountPassword(
-    app.db,
-    { id: user.id, passwordHash: user.password_hash, failedLoginCount: user.failed_login_count },
-    password,
-    retryLimit,
-  );
-  if (!check.ok) {
+  if (!(await verifySecret(user.password_hash, password))) {
+    const outcome =
+      claim.count >= retryLimit
+        ? await lockOutIfSpent(app.db.prisma, user.id, retryLimit, 'password')
+        : 'none';
+    if (outcome === 'locked') {
+      return { ok: false, error: lockedOutError('locked'), userId: user.id, lockout: 'locked' };
+    }
     const error =
-      check.blocked || check.retriesLeft === 0
+      outcome === 'blocked' || claim.count >= retryLimit
         ? new ApiError('account_blocked')
-        : failed(check.retriesLeft);
-    return { ok: false, error, userId: user.id, blockedNow: check.blocked };
+        : failed(retryLimit - claim.count);
+    return { ok: false, error, userId: user.id, lockout: outcome };
+  }
+  // Right, but a parallel guess may have blocked the account meanwhile: nothing succeeds then.
+  const settled = await settleRightPassword(app.db.prisma, user.id);
+  if (settled !== 'ok') {
+    return { ok: false, error: lockedOutError(settled), userId: user.id, lockout: 'none' };
   }
   if (user.status === 'awaiting_reset') {
     return {
       ok: false,
       error: new ApiError('account_awaiting_reset'),
       userId: user.id,
-      blockedNow: false,
+      lockout: 'none',
     };
   }
   return {

@@ -33,7 +33,7 @@ export async function chooseCompany(
   const session = sessionOf(request);
   await assertIpAllowed(app, request.ip);
   if (input.client !== session.clientId) throw gateError('callback_invalid');
-  const client = await passClientGates(app.db, input.client, undefined);
+  const client = await passClientGates(app, input.client, undefined);
   const user = await app.db.prisma.user.findUniqueOrThrow({
     where: { id: session.userId },
     select: { id: true, email: true },

@@ -3,6 +3,8 @@ import type { SuccessfulAttempt } from '../abuse/sign-in-defence.js';
 import { recordSignInAttempt, successfulAttemptRow } from '../abuse/sign-in-defence.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ApiError } from '../http/api-error.js';
+import type { LockOutcome } from '../credentials/lockout.js';
+import { endSessionsWhere } from '../sessions/session-store.js';
 import type { SignInClient } from '../gates/sign-in-client.js';
 import { ATTEMPT_USERNAME_MAX } from './check-credentials.js';
 
@@ -16,14 +18,14 @@ export interface AttemptContext {
   userId: string | null;
 }
 
-/** A failed attempt: audited (auth.sign_in_failed, and auth.account_blocked when it blocked the
- * account) and recorded for the brute-force defence, which may answer
+/** A failed attempt: audited (auth.sign_in_failed, and auth.account_blocked or
+ * auth.account_locked when it locked the account out) and recorded for the brute-force defence, which may answer
  * credential_stuffing_detected instead (it throws). */
 export async function recordFailedAttempt(
   app: FastifyInstance,
   attempt: AttemptContext,
   error: ApiError,
-  blockedNow = false,
+  lockout: LockOutcome = 'none',
 ): Promise<void> {
   const common = {
     actorId: attempt.userId,
@@ -39,7 +41,12 @@ export async function recordFailedAttempt(
         action: 'auth.sign_in_failed',
         details: { reason: error.code, login: attempt.login.slice(0, ATTEMPT_USERNAME_MAX) },
       });
-      if (blockedNow) await recordAudit(tx, { ...common, action: 'auth.account_blocked' });
+      if (lockout === 'blocked' && attempt.userId) {
+        await recordAudit(tx, { ...common, action: 'auth.account_blocked' });
+        // A blocked account keeps no live session anywhere (its owner may be the one attacked).
+        await endSessionsWhere(tx, { userId: attempt.userId }, 'revoked');
+      }
+      if (lockout === 'locked') await recordAudit(tx, { ...common, action: 'auth.account_locked' });
     });
   }
   await recordSignInAttempt(app, {

@@ -106,6 +106,25 @@ describe('auth.signIn gates', () => {
       redirect: 'https://client.example.test/callback-evil',
     });
     expect(sibling.json()).toMatchObject({ Code: 'callback_invalid' });
+    // Paths a server or router could decode into another place, for the client and the portal.
+    const ambiguous: [string | undefined, string][] = [
+      [client.id, 'https://client.example.test/callback/..;/admin'],
+      [client.id, 'https://client.example.test/callback/%2E%2E%2Fadmin'],
+      [client.id, 'https://client.example.test/callback/..%5cadmin'],
+      [undefined, '/%2F%2Fevil.example'],
+      [undefined, '/%5C%5Cevil.example'],
+    ];
+    for (const [clientId, redirect] of ambiguous) {
+      const refused = await signInRequest(t, {
+        uname: user.username,
+        pass: user.password,
+        ...(clientId ? { client: clientId } : {}),
+        redirect,
+      });
+      expect(refused.statusCode, redirect).toBe(400);
+      expect(refused.json(), redirect).toMatchObject({ Code: 'callback_invalid' });
+    }
+    expect(await t.db.prisma.session.count({ where: { userId: user.id } })).toBe(1);
   });
 
   it('app_disabled, before the password (a wrong one is not counted)', async () => {

@@ -98,15 +98,21 @@ export async function knownDevice(
 
 export const newFingerprint = () => unique('fp-');
 
-/** The session cookie a response set: its value and its attributes, lowercased. */
+/**
+ * The session cookie a response set (named with or without the `__Host-` prefix): its name,
+ * value and attributes, lowercased.
+ */
 export function sessionCookieOf(response: LightMyRequestResponse) {
   const header = response.headers['set-cookie'];
   const lines = Array.isArray(header) ? header : header ? [header] : [];
-  const line = lines.find((l) => l.startsWith(`${SESSION_COOKIE}=`));
+  const names = [SESSION_COOKIE, `__Host-${SESSION_COOKIE}`];
+  const line = lines.find((l) => names.some((name) => l.startsWith(`${name}=`)));
   if (!line) return undefined;
   const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+  const name = pair.slice(0, pair.indexOf('='));
   return {
-    value: pair.slice(SESSION_COOKIE.length + 1),
+    name,
+    value: pair.slice(name.length + 1),
     cookie: pair,
     attributes: attributes.map((a) => a.toLowerCase()),
   };

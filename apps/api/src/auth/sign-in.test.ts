@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_CLIENT_ID } from '@portico/contracts';
+import { PORTAL_CLIENT_ID, SESSION_COOKIE } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
 import type { MailPeer } from '../../test/mail-peer.js';
@@ -171,15 +171,23 @@ describe('auth.signIn behind https', () => {
   });
   afterAll(() => t.close());
 
-  it('marks the cookie Secure', async () => {
+  it('marks the cookie Secure and names it __Host-, and reads it back by that name', async () => {
     const user = await createUser(t);
     const company = await createCompany(t);
     await grantAccess(t, { companyId: company.id, user, roles: ['owner'] });
     await knownDevice(t, user.id);
     const response = await signInRequest(t, { uname: user.username, pass: user.password });
     expect(response.statusCode).toBe(200);
-    expect(sessionCookieOf(response)?.attributes).toEqual(
+    const cookie = sessionCookieOf(response);
+    expect(cookie?.name).toBe(`__Host-${SESSION_COOKIE}`);
+    expect(cookie?.attributes).toEqual(
       expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']),
     );
+    expect(cookie?.attributes.some((a) => a.startsWith('domain='))).toBe(false);
+    const details = (cookieHeader: string) =>
+      t.app.inject({ method: 'GET', url: '/v1/auth/details', headers: { cookie: cookieHeader } });
+    expect((await details(cookie?.cookie ?? '')).statusCode).toBe(200);
+    // The unprefixed name, which a sibling subdomain could plant, is not read at all.
+    expect((await details(`${SESSION_COOKIE}=${cookie?.value}`)).json().Code).toBe('auth_invalid');
   });
 });

@@ -6,6 +6,7 @@ import { fingerprintHashOf, passDeviceGates } from '../gates/device-gates.js';
 import { clientGates } from '../gates/sign-in-client.js';
 import { parseUserAgent } from '../gates/user-agent.js';
 import { checkCredentials } from './check-credentials.js';
+import type { LockOutcome } from '../credentials/lockout.js';
 import { issueDeviceCode } from './device-code.js';
 import { readSignIn } from './sign-in-reads.js';
 import type { AttemptContext } from './sign-in-attempts.js';
@@ -47,7 +48,7 @@ export async function signIn(
     client: null,
     userId: null,
   };
-  let blockedNow = false;
+  let lockout: LockOutcome = 'none';
   try {
     const fingerprintHash = fingerprintHashOf(input.dcd);
     const reads = await readSignIn(app.db, {
@@ -55,7 +56,7 @@ export async function signIn(
       login: attempt.login,
       fingerprintHash,
     });
-    const client = clientGates(reads.client, input.redirect);
+    const client = clientGates(reads.client, input.redirect, app.config.LOCALHOST_REDIRECTS);
     attempt.client = client;
 
     const credentials = await checkCredentials(
@@ -67,7 +68,7 @@ export async function signIn(
     );
     if (!credentials.ok) {
       attempt.userId = credentials.userId;
-      blockedNow = credentials.blockedNow;
+      lockout = credentials.lockout;
       throw credentials.error;
     }
     const { user } = credentials;
@@ -107,7 +108,7 @@ export async function signIn(
       attempt: successfulAttemptOf(attempt),
     });
   } catch (error) {
-    if (error instanceof ApiError) await recordFailedAttempt(app, attempt, error, blockedNow);
+    if (error instanceof ApiError) await recordFailedAttempt(app, attempt, error, lockout);
     throw error;
   }
 }

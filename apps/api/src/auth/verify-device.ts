@@ -29,7 +29,7 @@ export async function verifyDevice(
   const result = await app.db.prisma.$transaction(async (tx) => {
     const code = await redeemDeviceCode(tx, input.refid, input.otp);
     if (!code) return null;
-    const client = await passClientGates(app.db, code.clientId, undefined);
+    const client = await passClientGates(app, code.clientId, undefined);
     const user = await tx.user.findUniqueOrThrow({
       where: { id: code.userId },
       select: { id: true, email: true, status: true },

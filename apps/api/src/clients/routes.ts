@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PORTAL_CLIENT_ID, clients } from '@portico/contracts';
+import { CLIENT_MESSAGES, PORTAL_CLIENT_ID, clients, isLocalRedirect } from '@portico/contracts';
 import { registerCall } from '../http/register-call.js';
 import { ApiError } from '../http/api-error.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
@@ -15,7 +15,15 @@ const ROTATE = clients.ROTATE_SECRET;
  * SHA-256 and its mask only.
  */
 export async function clientsRoutes(app: FastifyInstance): Promise<void> {
+  /** In production only https redirects are registered, unless the operator allows localhost. */
+  const assertRedirectAllowed = (redirect: string): void => {
+    if (!app.config.LOCALHOST_REDIRECTS && isLocalRedirect(redirect)) {
+      throw new ApiError('incomplete_param', { fields: { redirect: CLIENT_MESSAGES.redirect } });
+    }
+  };
+
   registerCall(app, clients.add, async ({ body }, request) => {
+    assertRedirectAllowed(body.redirect);
     const secret = newClientSecret();
     const client = await app.db.prisma.$transaction(async (tx) => {
       const owner = await tx.$queryRaw<{ id: string }[]>`
@@ -42,6 +50,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerCall(app, clients.update, async ({ body }, request) => {
+    assertRedirectAllowed(body.redirect);
     const rotate = body.secret === ROTATE ? newClientSecret() : undefined;
     await app.db.prisma.$transaction(async (tx) => {
       // The client must belong to the application the editor names.

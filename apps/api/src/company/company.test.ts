@@ -149,6 +149,20 @@ describe('own company', () => {
     expect(await t.db.prisma.storedImage.findUnique({ where: { id: firstId ?? '' } })).toBeNull();
   });
 
+  it('refuses an image bomb as the company image with image_too_large', async () => {
+    const company = await createCompany(t);
+    const admin = await signedInMember(t, company.id, ['owner']);
+    const res = await uploadImage(
+      admin.session.cookie,
+      uploadForm(tinyPng({ width: 100_000, height: 100_000 })),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().Code).toBe('image_too_large');
+    expect(
+      (await t.db.prisma.company.findUniqueOrThrow({ where: { id: company.id } })).imageId,
+    ).toBeNull();
+  });
+
   it('refuses a non-image company image with unsupported_media_type', async () => {
     const company = await createCompany(t);
     const admin = await signedInMember(t, company.id, ['owner']);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ImageType } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
 import { sniffImageType } from './image-type.js';
+import { assertSaneDimensions } from './image-dimensions.js';
 import { MAX_IMAGE_BYTES } from './uploads.js';
 
 /** An uploaded image that passed the checks: its bytes and the type its bytes show. */
@@ -31,7 +32,8 @@ const TOO_LARGE = new Set([
  * Reads a multipart upload: the image in the `profile` field and the text fields, in any order.
  * A request that is not multipart, has no image or a damaged form answers incomplete_param; a
  * file over MAX_IMAGE_BYTES (or too many parts) payload_too_large; bytes that are not png, gif
- * or jpeg unsupported_media_type. Nothing is stored here.
+ * or jpeg unsupported_media_type; an image declaring more than IMAGE_MAX_DIMENSION pixels a
+ * side image_too_large (image-dimensions.ts). Nothing is stored here.
  */
 export async function readImageUpload(request: FastifyRequest): Promise<ImageUpload> {
   if (!request.isMultipart()) {
@@ -59,6 +61,7 @@ export async function readImageUpload(request: FastifyRequest): Promise<ImageUpl
   if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError('payload_too_large');
   const contentType = sniffImageType(bytes);
   if (!contentType) throw new ApiError('unsupported_media_type');
+  assertSaneDimensions(bytes);
   // A copy on its own ArrayBuffer: what the database driver stores.
   return { image: { bytes: new Uint8Array(bytes), contentType }, fields };
 }

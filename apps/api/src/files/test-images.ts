@@ -14,11 +14,17 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
-/** A 1x1 red PNG (RGB, 8 bits). */
-export function tinyPng(): Buffer {
+/** The size an image's header declares: 1x1 unless a test builds an "image bomb". */
+export interface Declared {
+  width?: number;
+  height?: number;
+}
+
+/** A 1x1 red PNG (RGB, 8 bits), whose header may declare another size. */
+export function tinyPng(declared: Declared = {}): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
+  header.writeUInt32BE(declared.width ?? 1, 0); // width
+  header.writeUInt32BE(declared.height ?? 1, 4); // height
   header.set([8, 2, 0, 0, 0], 8); // depth 8, colour type RGB, deflate, no filter, no interlace
   const scanline = Buffer.from([0, 0xff, 0, 0]); // filter byte, then R G B
   return Buffer.concat([
@@ -29,16 +35,21 @@ export function tinyPng(): Buffer {
   ]);
 }
 
-/** A 1x1 transparent GIF89a. */
-export function tinyGif(): Buffer {
-  return Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** A 1x1 transparent GIF89a, whose logical screen may declare another size. */
+export function tinyGif(declared: Declared = {}): Buffer {
+  const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+  gif.writeUInt16LE(declared.width ?? 1, 6);
+  gif.writeUInt16LE(declared.height ?? 1, 8);
+  return gif;
 }
 
 /**
  * A 1x1 grey baseline JPEG: one component, quantisation table of ones, Huffman tables with a
  * single one-bit code each, and one block whose DC difference is 0 followed by end-of-block.
  */
-export function tinyJpeg(): Buffer {
+export function tinyJpeg(declared: Declared = {}): Buffer {
+  const width = declared.width ?? 1;
+  const height = declared.height ?? 1;
   const segment = (marker: number, body: number[]) => [
     0xff,
     marker,
@@ -51,7 +62,8 @@ export function tinyJpeg(): Buffer {
     0xff,
     0xd8, // SOI
     ...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]), // DQT
-    ...segment(0xc0, [8, 0, 1, 0, 1, 1, 1, 0x11, 0]), // SOF0: 8 bits, 1x1, one component
+    // SOF0: 8 bits, height, width, one component
+    ...segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]),
     ...segment(0xc4, oneCodeTable(0x00)), // DHT: DC table 0
     ...segment(0xc4, oneCodeTable(0x10)), // DHT: AC table 0
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]), // SOS

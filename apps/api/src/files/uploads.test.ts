@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_COMPANY_ID } from '@portico/contracts';
+import { IMAGE_MAX_DIMENSION, PLATFORM_COMPANY_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
 import { bootstrapPlatform, createUser, openTestSession } from '../../test/factories.js';
@@ -96,6 +96,31 @@ describe('image uploads and served files', () => {
     expect(res.json().Code).toBe('unsupported_media_type');
     expect(await avatarId()).toBe(before);
     expect(await t.db.prisma.storedImage.count()).toBe(count);
+  });
+
+  it.each([
+    ['png', tinyPng({ width: 100_000, height: 100_000 })],
+    ['gif', tinyGif({ width: 65_535, height: 10 })],
+    ['jpeg', tinyJpeg({ width: 10, height: 40_000 })],
+    ['png one pixel too wide', tinyPng({ width: IMAGE_MAX_DIMENSION + 1, height: 1 })],
+  ])(
+    'refuses an image bomb (%s) by its header with image_too_large, storing nothing',
+    async (_, bytes) => {
+      const before = await avatarId();
+      const count = await t.db.prisma.storedImage.count();
+      const res = await upload(uploadForm(bytes));
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ Code: 'image_too_large', Msg: 'image_too_large' });
+      expect(await avatarId()).toBe(before);
+      expect(await t.db.prisma.storedImage.count()).toBe(count);
+    },
+  );
+
+  it('accepts an image of exactly the largest size', async () => {
+    const res = await upload(
+      uploadForm(tinyJpeg({ width: IMAGE_MAX_DIMENSION, height: IMAGE_MAX_DIMENSION })),
+    );
+    expect(res.json().Code).toBe('200');
   });
 
   it('refuses a file over the size limit with payload_too_large', async () => {

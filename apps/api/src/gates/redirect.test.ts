@@ -29,6 +29,18 @@ describe('isAcceptableRedirect', () => {
     'https://user:pw@client.example.test/callback',
     'javascript:alert(1)',
     'manage/me',
+    // Read another way by a server or a router after the comparison (issue 12, item 6).
+    'https://client.example.test/callback/..;/admin',
+    'https://client.example.test/callback/%2E%2E%2Fadmin',
+    'https://client.example.test/callback/%2e%2e/admin',
+    'https://client.example.test/callback/..%5cadmin',
+    'https://client.example.test/callback/%252e%252e/admin',
+    'https://client.example.test/callback/./x',
+    'https://client.example.test/callback/x/../y',
+    '/%2F%2Fevil.example',
+    '/%5C%5Cevil.example',
+    '/manage/%2e%2e/x',
+    '/manage/..;/x',
   ])('refuses %j', (redirect) => {
     expect(isAcceptableRedirect(redirect, REGISTERED)).toBe(false);
   });

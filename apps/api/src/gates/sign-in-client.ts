@@ -1,4 +1,4 @@
-import { APP_STATUS } from '@portico/contracts';
+import { APP_STATUS, isLocalRedirect } from '@portico/contracts';
 import type { Platform } from '@portico/db';
 import type { Database } from '../db.js';
 import { gateError } from './gate-error.js';
@@ -45,6 +45,12 @@ export async function findSignInClient(
   return client ?? null;
 }
 
+/** What the client gates need of the server: its database and its redirect policy. */
+export interface GateServer {
+  db: Database;
+  config: { LOCALHOST_REDIRECTS: boolean };
+}
+
 /**
  * The gates that know nothing about the account, so they run before the password: the client
  * is registered and the redirect is one it may use (callback_invalid), and its application is
@@ -52,19 +58,28 @@ export async function findSignInClient(
  * `redirect` undefined skips the redirect check (company choice sends none).
  */
 export async function passClientGates(
-  db: Database,
+  server: GateServer,
   clientId: string,
   redirect: string | undefined,
 ): Promise<SignInClient> {
-  return clientGates(await findSignInClient(db, clientId), redirect);
+  const client = await findSignInClient(server.db, clientId);
+  return clientGates(client, redirect, server.config.LOCALHOST_REDIRECTS);
 }
 
-/** passClientGates on a client already read (null: no such client). */
+/**
+ * passClientGates on a client already read (null: no such client). A client registered with
+ * an http://localhost redirect before the server went to production is refused too, so no code
+ * travels in clear text to whatever listens on that port.
+ */
 export function clientGates(
   client: SignInClient | null,
   redirect: string | undefined,
+  localRedirects: boolean,
 ): SignInClient {
   if (!client) throw gateError('callback_invalid');
+  if (!localRedirects && isLocalRedirect(client.redirect)) {
+    throw gateError('callback_invalid', client.appName);
+  }
   if (redirect !== undefined && !isAcceptableRedirect(redirect, client.redirect)) {
     throw gateError('callback_invalid', client.appName);
   }

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ErrorCode, FailureEnvelope } from '@portico/contracts';
 import { CODES, SUCCESS_CODE, statusOf } from '@portico/contracts';
+import { OUTAGE_RETRY_AFTER_S } from './dependency-outage.js';
 
 export function success<T>(msg: T): { Code: typeof SUCCESS_CODE; Msg: T } {
   return { Code: SUCCESS_CODE, Msg: msg };
@@ -13,5 +14,7 @@ export function sendFailure(
   detail: string | Record<string, unknown> = CODES[code].text || code,
 ): FastifyReply {
   const answer: FailureEnvelope = { Code: code, Msg: detail };
+  // An outage tells clients (and load balancers) when trying again makes sense.
+  if (code === 'unavailable') reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_S));
   return reply.code(statusOf(code)).type('application/json').send(answer);
 }

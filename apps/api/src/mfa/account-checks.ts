@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserStatus } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
-import { checkAccountPassword } from '../credentials/account-password.js';
+import { verifySecret } from '../credentials/argon2.js';
+import {
+  claimPasswordAttempt,
+  lockedOutError,
+  lockOutIfSpent,
+  settleRightPassword,
+} from '../credentials/lockout.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
 import type { SessionContext } from '../sessions/session-guard.js';
@@ -65,13 +71,53 @@ export async function confirmAccountPassword(
   });
   assertAccountUsable(user.status);
   const limit = await retryLimitOf(app, session.clientId);
-  const check = await checkAccountPassword(app.db, user, password, limit);
-  if (check.ok) return;
-  if (check.blocked) {
-    await signOutBlockedAccount(app, request, user.id, 'password');
-    throw new ApiError('account_blocked');
+  // Claimed before the hash (credentials/lockout.ts): parallel guesses cannot pass the limit.
+  const claim = await claimPasswordAttempt(app.db.prisma, user.id, limit);
+  if (!claim.claimed) throw lockedOutError(claim.reason);
+  if (await verifySecret(user.passwordHash, password)) {
+    const settled = await settleRightPassword(app.db.prisma, user.id);
+    if (settled !== 'ok') throw lockedOutError(settled);
+    return;
   }
-  throw wrong(check.retriesLeft);
+  await answerWrongGuess(app, request, {
+    userId: user.id,
+    limit,
+    count: claim.count,
+    credential: 'password',
+    wrong,
+  });
+}
+
+/**
+ * A wrong password or MPIN whose claim was the count's `count`-th: the account is locked out
+ * when the limit is reached (a block signs every session out), else `wrong` answers with the
+ * retries left.
+ */
+export async function answerWrongGuess(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  guess: {
+    userId: string;
+    limit: number;
+    count: number;
+    credential: 'password' | 'mpin';
+    wrong: (retriesLeft: number) => ApiError;
+  },
+): Promise<never> {
+  const outcome =
+    guess.count >= guess.limit
+      ? await lockOutIfSpent(
+          app.db.prisma,
+          guess.userId,
+          guess.limit,
+          guess.credential === 'mpin' ? 'pin' : 'password',
+        )
+      : 'none';
+  if (outcome === 'locked') throw lockedOutError('locked');
+  if (outcome === 'blocked')
+    await signOutBlockedAccount(app, request, guess.userId, guess.credential);
+  if (outcome === 'blocked' || guess.count >= guess.limit) throw new ApiError('account_blocked');
+  throw guess.wrong(guess.limit - guess.count);
 }
 
 /** The refusal of the confirmation dialogs: no count is shown there. */

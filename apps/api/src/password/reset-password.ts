@@ -45,7 +45,18 @@ export async function resetPassword(
     const now = new Date();
     await tx.user.update({
       where: { id: userId },
-      data: { passwordHash, status: 'active', failedLoginCount: 0, passwordChangedAt: now },
+      data: {
+        passwordHash,
+        status: 'active',
+        failedLoginCount: 0,
+        lockedUntil: null,
+        passwordChangedAt: now,
+      },
+    });
+    // The reset lifts every lockout: the PIN's count starts again with the password's.
+    await tx.pin.updateMany({
+      where: { userId, failedCount: { gt: 0 } },
+      data: { failedCount: 0 },
     });
     await tx.passwordResetToken.updateMany({
       where: { userId, usedAt: null, expiresAt: { gt: now } },

@@ -1,6 +1,6 @@
 import type { Prisma } from '@portico/db';
 import { randomToken, sha256 } from '../credentials/tokens.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer, OutgoingMail } from '../mail/mailer.js';
 
 /** How long a reset link stays valid. */
 export const RESET_TTL_MINUTES = 60;
@@ -14,20 +14,18 @@ export function resetLink(publicUrl: string, token: string): string {
 }
 
 /**
- * Issues a single-use reset link (stored as its SHA-256) and e-mails it, inside the caller's
- * transaction: if the mail cannot be sent, nothing is left behind. Earlier unused links of the
- * user stop working, so only the newest one is valid.
+ * Stores a new single-use reset token (only its SHA-256) and answers its link. Earlier unused
+ * links of the user stop working, so only the newest one is valid.
  */
-export async function issueResetLink(
+export async function storeResetToken(
   tx: Prisma.TransactionClient,
-  mailer: Mailer,
   publicUrl: string,
   input: {
-    user: { id: string; email: string; displayName: string };
+    user: { id: string };
     reason: 'forgot' | 'admin';
     requestedById?: string | null;
   },
-): Promise<void> {
+): Promise<string> {
   const now = new Date();
   await tx.passwordResetToken.updateMany({
     where: { userId: input.user.id, usedAt: null, expiresAt: { gt: now } },
@@ -43,14 +41,40 @@ export async function issueResetLink(
       expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60 * 1000),
     },
   });
-  const link = resetLink(publicUrl, token);
+  return resetLink(publicUrl, token);
+}
+
+/** The reset mail: the link, why it was sent, how long it lasts. */
+export function resetMail(
+  user: { email: string; displayName: string },
+  link: string,
+  reason: 'forgot' | 'admin',
+): OutgoingMail {
   const why =
-    input.reason === 'admin'
+    reason === 'admin'
       ? 'An administrator started a password reset for your account.'
       : 'Someone (hopefully you) asked to reset the password of your account.';
-  await mailer.send({
-    to: input.user.email,
+  return {
+    to: user.email,
     subject: 'Reset your Portico password',
-    text: `Hello ${input.user.displayName},\n\n${why}\nSet a new password here (valid for ${RESET_TTL_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
-  });
+    text: `Hello ${user.displayName},\n\n${why}\nSet a new password here (valid for ${RESET_TTL_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
+  };
+}
+
+/**
+ * Issues a single-use reset link and e-mails it, inside the caller's transaction: if the mail
+ * cannot be sent, nothing is left behind (mail_failed).
+ */
+export async function issueResetLink(
+  tx: Prisma.TransactionClient,
+  mailer: Mailer,
+  publicUrl: string,
+  input: {
+    user: { id: string; email: string; displayName: string };
+    reason: 'forgot' | 'admin';
+    requestedById?: string | null;
+  },
+): Promise<void> {
+  const link = await storeResetToken(tx, publicUrl, input);
+  await mailer.send(resetMail(input.user, link, input.reason));
 }

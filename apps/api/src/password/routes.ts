@@ -5,6 +5,7 @@ import { registerCall } from '../http/register-call.js';
 import { assertResetCodeUsable } from './reset-code-state.js';
 import { requestReset } from './request-reset.js';
 import { resetPassword } from './reset-password.js';
+import { assertPasswordAllowed, passwordPolicy } from './policy.js';
 
 /** Routes: forgot password and reset. Every call is limited per IP (codes are guessable only
  * by brute force, and each request may send a mail). */
@@ -35,6 +36,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     app,
     calls.forgot.update,
     async ({ body }, request) => {
+      assertPasswordAllowed(app.config, body.pass);
       await resetPassword(app, request, {
         code: body.code,
         username: body.username,
@@ -44,4 +46,6 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     },
     limited,
   );
+
+  registerCall(app, calls.password.policy, async () => passwordPolicy(app.config), limited);
 }

@@ -3,6 +3,7 @@ import { calls } from '@portico/contracts';
 import { credentialRateLimit } from '../abuse/sign-in-defence.js';
 import { registerCall } from '../http/register-call.js';
 import { registerUser } from './register-user.js';
+import { assertPasswordAllowed } from '../password/policy.js';
 
 /** Routes: registration by invitation (public, limited per IP). */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -10,6 +11,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     app,
     calls.register.submit,
     async ({ body }, request) => {
+      assertPasswordAllowed(app.config, body.pass);
       await registerUser(app, request, {
         username: body.uname,
         password: body.pass,

@@ -7,7 +7,15 @@ import type { Config } from '../config.js';
  * The session cookie: HttpOnly, SameSite=Lax, path /, and Secure unless the portal is served
  * over plain http on localhost (a browser drops Secure cookies there). Its lifetime is the
  * client's session TTL, so the browser forgets it when the server would refuse it anyway.
+ *
+ * Wherever it is Secure its name carries the `__Host-` prefix: a browser then accepts it only
+ * from this exact origin over https with path / and no Domain, so a sibling subdomain or a
+ * plain-http page cannot plant a session cookie of its own (fixation across subdomains).
  */
+export function sessionCookieName(config: Pick<Config, 'PUBLIC_URL'>): string {
+  return isPlainHttpLocalhost(config.PUBLIC_URL) ? SESSION_COOKIE : `__Host-${SESSION_COOKIE}`;
+}
+
 export function sessionCookieOptions(
   config: Config,
   maxAgeSeconds: number,
@@ -27,11 +35,14 @@ export function setSessionCookie(
   token: string,
   maxAgeSeconds: number,
 ): void {
-  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, maxAgeSeconds));
+  reply.setCookie(sessionCookieName(config), token, sessionCookieOptions(config, maxAgeSeconds));
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(config, 0), maxAge: undefined });
+  reply.clearCookie(sessionCookieName(config), {
+    ...sessionCookieOptions(config, 0),
+    maxAge: undefined,
+  });
 }
 
 function isPlainHttpLocalhost(publicUrl: string): boolean {

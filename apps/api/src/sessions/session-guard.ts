@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COMPANY_ADMIN_ROLES, PLATFORM_COMPANY_ID, SESSION_COOKIE } from '@portico/contracts';
+import { COMPANY_ADMIN_ROLES, PLATFORM_COMPANY_ID } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
 import { sha256 } from '../credentials/tokens.js';
 import type { SessionRow } from './read-session.js';
 import { readSession } from './read-session.js';
 import { expiredDetailsOf, summaryOf } from './user-summary.js';
+import { sessionCookieName } from './cookie.js';
 
 /** The caller's session, once a guard has accepted it. */
 export interface SessionContext extends SessionRow {
@@ -32,7 +33,7 @@ function touchInterval(timeoutSeconds: number): number {
 const TOUCH_SESSION = 'UPDATE sessions SET last_seen_at = $2 WHERE id = $1';
 
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE];
+  return request.cookies[sessionCookieName(request.server.config)];
 }
 
 /**

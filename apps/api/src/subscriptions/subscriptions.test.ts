@@ -17,7 +17,10 @@ describe('subscriptions and beta access', () => {
   let t: TestApp;
   let companyId: string;
   let otherCompanyId: string;
+  /** An admin of the company (subscriptions.update is for its owner and admins). */
   let member: TestSession;
+  /** A member with no company role. */
+  let plainMember: TestSession;
   let beta: { id: string };
   let paid: { id: string };
   let alpha: { id: string };
@@ -42,8 +45,11 @@ describe('subscriptions and beta access', () => {
     alpha = await createApp(t, { status: 1 });
     released = await createApp(t, { status: 4 });
     const user = await createUser(t);
-    await grantAccess(t, { companyId, user, roles: [] });
+    await grantAccess(t, { companyId, user, roles: ['admin'] });
     member = await openTestSession(t, user, { companyId });
+    const plain = await createUser(t);
+    await grantAccess(t, { companyId, user: plain, roles: [] });
+    plainMember = await openTestSession(t, plain, { companyId });
   });
   afterAll(() => t.close());
 
@@ -122,6 +128,17 @@ describe('subscriptions and beta access', () => {
     expect((await rowsOf(otherCompanyId)).find((r) => r.appId === beta.id)?.status).toBe('beta');
   });
 
+  it('lets a member without the owner or admin role list but not change: forbidden, nothing written', async () => {
+    expect((await list(plainMember)).statusCode).toBe(200);
+    const before = await rowsOf(companyId);
+    for (const status of ['beta', 'dis']) {
+      const answer = await update(plainMember, { app: beta.id, status });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toMatchObject({ Code: 'forbidden' });
+    }
+    expect(await rowsOf(companyId)).toEqual(before);
+  });
+
   it('refuses a status-3 app, unknown and unoffered apps, and a session without company', async () => {
     const before = await rowsOf(companyId);
     const paidAnswer = await update(member, { app: paid.id, status: 'dis' });
@@ -135,9 +152,10 @@ describe('subscriptions and beta access', () => {
       expect(answer.statusCode, app).toBe(404);
       expect(answer.json()).toMatchObject({ Code: 'not_found' });
     }
+    // Without a company there is no one to be the admin of.
     const companyless = await openTestSession(t, await createUser(t), { companyId: null });
     expect((await update(companyless, { app: beta.id, status: 'beta' })).json()).toMatchObject({
-      Code: 'app_access_prohibited',
+      Code: 'forbidden',
     });
     const listed = await list(companyless);
     expect(

@@ -6,8 +6,10 @@ import { sessionOf } from '../sessions/session-guard.js';
 
 /**
  * subscriptions.update: joins (beta) or leaves (dis) the beta of a status-2 application for
- * the session's current company. Any signed-in member may (the contract's level is `session`,
- * and the specification lets every signed-in user manage subscriptions and beta access).
+ * the session's current company. Only the company's owner or an admin may (the contract's
+ * level is `company-admin`): beta access changes what every member of the company gets, so it
+ * is not for any member to decide, whatever the specification's "every signed-in user manages
+ * ... beta access" suggests (issue 12; docs/administration.md).
  * Unknown applications and those not offered at all are not_found; a status-3 application
  * (a paid subscription, whose Subscribe action the specification does not show) and a session
  * without a company are app_access_prohibited. Leaving removes only a beta row, never a

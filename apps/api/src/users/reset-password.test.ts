@@ -8,6 +8,7 @@ import {
   bootstrapPlatform,
   createCompany,
   grantAccess,
+  openTestSession,
   signedInMember,
 } from '../../test/factories.js';
 
@@ -68,8 +69,34 @@ describe('users.resetPassword', () => {
     expect(JSON.stringify(audit.details)).not.toContain(code);
   });
 
+  it('ends every session of the account at once, in every company and client', async () => {
+    const member = await signedInMember(t, companyId, []);
+    const second = await openTestSession(t, member);
+    const bystander = await signedInMember(t, companyId, []);
+    const res = await post('/v1/users/reset', { username: member.username });
+    expect(res.json()).toMatchObject({ Code: '200' });
+    await peer.nextMailTo(member.email);
+    const live = await t.db.prisma.session.findMany({
+      where: { userId: member.id },
+      select: { endedAt: true, endReason: true },
+    });
+    expect(live).toHaveLength(2);
+    expect(live.every((s) => s.endedAt !== null && s.endReason === 'password_reset')).toBe(true);
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/v1/devices',
+      headers: { cookie: second.cookie },
+    });
+    expect(old.json()).toMatchObject({ Code: 'session_invalid' });
+    const kept = await t.db.prisma.session.findUniqueOrThrow({
+      where: { id: bystander.session.id },
+    });
+    expect(kept.endedAt).toBeNull();
+  });
+
   it('changes nothing when the mail is refused (mail_failed)', async () => {
     const member = await signedInMember(t, companyId, []);
+    const live = await openTestSession(t, member);
     peer.refuse(true);
     try {
       const res = await post('/v1/users/reset', { username: member.username });
@@ -80,6 +107,8 @@ describe('users.resetPassword', () => {
     const user = await t.db.prisma.user.findUniqueOrThrow({ where: { id: member.id } });
     expect(user.status).toBe('active');
     expect(await t.db.prisma.passwordResetToken.count({ where: { userId: member.id } })).toBe(0);
+    const session = await t.db.prisma.session.findUniqueOrThrow({ where: { id: live.id } });
+    expect(session.endedAt).toBeNull();
   });
 
   it('refuses oneself and, unless an owner, an admin', async () => {

@@ -3,6 +3,7 @@ import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { issueResetLink } from '../password/reset-token.js';
 import { sessionOf } from '../sessions/session-guard.js';
+import { endSessionsWhere } from '../sessions/session-store.js';
 import { assertMayChangeTarget } from './role-rules.js';
 import { companyOf, findCompanyMember } from './company-member.js';
 
@@ -12,8 +13,8 @@ import { companyOf, findCompanyMember } from './company-member.js';
  * account becomes awaiting_reset (sign-in refuses it until the new password is set) and the
  * link is mailed inside the transaction, so a refused mail changes nothing (mail_failed).
  * Not for oneself (Forgot password exists) nor, unless by an owner, for an owner or admin.
- * The user's sessions are left alone: the account is global, and its other companies' sessions
- * are not this company's to end.
+ * Every session of the account ends at once, in every company: the account is one, and a reset
+ * is often the answer to its compromise (sign-in refuses it until the new password is set).
  */
 export async function resetPassword(
   app: FastifyInstance,
@@ -32,11 +33,13 @@ export async function resetPassword(
     if (!member) throw new ApiError('user_not_found');
     assertMayChangeTarget(session, { userId: member.id, adminLevel: member.adminLevel });
     await tx.user.update({ where: { id: member.id }, data: { status: 'awaiting_reset' } });
+    // A reset often answers a compromise: whoever holds a session of the account loses it now.
+    const ended = await endSessionsWhere(tx, { userId: member.id }, 'password_reset');
     await recordAudit(tx, {
       ...auditContext(request),
       action: 'user.password.reset',
       target: member.id,
-      details: { username: member.username },
+      details: { username: member.username, sessionsEnded: ended },
     });
     await issueResetLink(tx, app.mailer, app.config.PUBLIC_URL, {
       user: member,

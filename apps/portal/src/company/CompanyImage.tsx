@@ -9,7 +9,7 @@ import {
   SUCCESS_CODE,
   calls,
   isAcceptedImageType,
-  isErrorCode,
+  uploadRefusalText,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { sessionKeys } from '../session/queries';
@@ -55,8 +55,7 @@ export function CompanyImage({ name, img, canEdit }: CompanyImageProps) {
     const answer = await api.sendForm(calls.company.uploadImage, form);
     setBusy(false);
     if (answer.Code !== SUCCESS_CODE) {
-      const text = isErrorCode(answer.Code) ? CODES[answer.Code].text : '';
-      setError(text || COMPANY_TEXTS.imageFailed);
+      setError(uploadRefusalText(answer.Code) ?? COMPANY_TEXTS.imageFailed);
       return;
     }
     toasts.show({ Title: name, Msg: COMPANY_TEXTS.imageUpdated, Type: 'success' });

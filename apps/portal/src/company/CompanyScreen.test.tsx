@@ -8,29 +8,17 @@ import {
   FORM_MESSAGES,
   ROLE_GLOBAL_ADMIN,
   ROLE_GLOBAL_OWNER,
-  featureFlags,
 } from '@portico/contracts';
-import { SessionContext, type Session } from '../session/context';
 import { sessionDetails } from '../test/fixtures';
 import { stubApi } from '../test/fetch-stub';
-import { renderWithProviders } from '../test/render';
+import { renderAsMember } from '../test/render';
 import { CompanyScreen } from './CompanyScreen';
 
 const COMPANY = { id: 'acme', name: 'Acme Bank', img: '', owner: 'Olga Owner' };
 const BRANCHES = { branches: [{ id: 'north', name: 'North Branch' }] };
 
 function renderAs(roles: string[]) {
-  const details = sessionDetails({ roles, com: { id: 'acme', name: 'Acme Bank', img: '' } });
-  const session = {
-    details,
-    flags: featureFlags(roles, 'acme'),
-    currentCompany: 'acme',
-  } as Session;
-  return renderWithProviders(
-    <SessionContext.Provider value={session}>
-      <CompanyScreen />
-    </SessionContext.Provider>,
-  );
+  return renderAsMember(<CompanyScreen />, roles);
 }
 
 describe('company screen', () => {

@@ -9,7 +9,7 @@ import {
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,
   isAcceptedImageType,
-  isErrorCode,
+  uploadRefusalText,
 } from '@portico/contracts';
 import { assetUrl } from '../api/base-url';
 import { useApi } from '../api/context';
@@ -50,9 +50,7 @@ export function IconUpload({ app, small, url }: IconUploadProps) {
       await queryClient.invalidateQueries({ queryKey: DEV_KEYS.apps });
       return;
     }
-    const code = answer.Code;
-    const known = code === 'payload_too_large' || code === 'unsupported_media_type';
-    setError(known && isErrorCode(code) ? CODES[code].text : DEV_MESSAGES.iconUploadFailed);
+    setError(uploadRefusalText(answer.Code) ?? DEV_MESSAGES.iconUploadFailed);
   }
 
   return (

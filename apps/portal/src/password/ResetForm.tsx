@@ -8,10 +8,10 @@ import {
   encodeBase64,
   messageFor,
   PASSWORD_HELP,
-  passwordRule,
+  passwordRuleWith,
   RESET_LABELS as L,
   RESET_MESSAGES,
-  resetFormSchema,
+  resetFormSchemaWith,
   usernameRule,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
@@ -21,6 +21,7 @@ import { PublicCard } from '../ui/PublicCard';
 import { SubmitButton } from '../ui/form/SubmitButton';
 import { TextField } from '../ui/form/TextField';
 import { useFormFields, type FormValues } from '../ui/form/use-form-fields';
+import { usePasswordMax } from './password-policy';
 
 type ResetField = 'username' | 'pass' | 'confirm';
 
@@ -28,14 +29,15 @@ type ResetField = 'username' | 'pass' | 'confirm';
 export function ResetForm({ code }: { code: string }) {
   const api = useApi();
   const navigate = useNavigate();
+  const passwordMax = usePasswordMax();
   const form = useFormFields<ResetField>({
     initial: { username: '', pass: '', confirm: '' },
     rules: {
       username: usernameRule,
-      pass: passwordRule,
+      pass: passwordRuleWith(passwordMax),
       confirm: (values) => confirmPasswordRule(values.pass),
     },
-    schema: resetFormSchema,
+    schema: resetFormSchemaWith(passwordMax),
   });
   const update = useMutation({
     mutationFn: (values: FormValues<ResetField>) =>

@@ -6,8 +6,10 @@ import {
   ACCOUNT_MESSAGES,
   CONFIRM_MESSAGES,
   FORGOT_MESSAGES,
+  CODES,
   RESET_MESSAGES,
   encodeBase64,
+  passwordMaxMessage,
 } from '@portico/contracts';
 import { stubApi } from '../test/fetch-stub';
 import { renderRoutes } from '../test/render';
@@ -124,6 +126,7 @@ describe('ResetScreen', () => {
     ['forgot_used', RESET_MESSAGES.used, true],
     ['forgot_invalid', RESET_MESSAGES.invalid, false],
     ['user_not_found', RESET_MESSAGES.other, false],
+    ['password_too_common', CODES.password_too_common.text, false],
   ])('says why the password was not set (%s)', async (code, text, offersNewLink) => {
     stubApi({ ...VALID, 'POST /v1/forgot/update': { Code: code, status: 400 } });
     const user = userEvent.setup();
@@ -133,5 +136,25 @@ describe('ResetScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     const link = screen.queryByRole('link', { name: 'Request a new reset link' });
     expect(link !== null).toBe(offersNewLink);
+  });
+
+  it("checks the server's password maximum, not a fixed one", async () => {
+    const fetchStub = stubApi({
+      ...VALID,
+      'GET /v1/password/policy': { Code: '200', Msg: { min: 6, max: 50, blocklist: true } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/reset?code=abc');
+    const long = `Ab1${'q'.repeat(48)}`;
+    await user.type(await screen.findByLabelText('Username'), 'maria_l');
+    await user.type(screen.getByLabelText('New Password'), long);
+    await user.type(screen.getByLabelText('Confirm New Password'), long);
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(passwordMaxMessage(50))).toBeInTheDocument();
+    expect(
+      fetchStub.mock.calls
+        .filter(([, init]) => init?.method === 'POST')
+        .map(([url]) => String(url)),
+    ).toEqual([expect.stringContaining('/v1/forgot/validate')]);
   });
 });

@@ -8,11 +8,13 @@ import { SessionContext, type Session, type SessionPerson } from './context';
 import { ssoPath } from './sso-path';
 import { browser } from './browser';
 import { SCREENS } from '../screens';
+import { isServerDown, ServerDownPage } from '../ui/ServerDownPage';
 
 /**
  * Loads the session details for the signed-in shell and holds the authentication state:
  * 200 stores the details and computes the feature flags; session_expired (or the global
- * answer rule) raises sessionExpired; any other code sends the browser to /sso?client=<client>.
+ * answer rule) raises sessionExpired; an outage (unavailable, or no answer) shows the Server
+ * Error page in place; any other code sends the browser to /sso?client=<client>.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const api = useApi();
@@ -30,8 +32,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signed = details !== undefined && !signedOut;
   const client = details?.client || PORTAL_CLIENT_ID;
 
+  const serverDown = isServerDown(answer?.Code);
+
   useEffect(() => {
-    if (answer && answer.Code !== SUCCESS_CODE && answer.Code !== 'session_expired') {
+    if (
+      answer &&
+      answer.Code !== SUCCESS_CODE &&
+      answer.Code !== 'session_expired' &&
+      !isServerDown(answer.Code)
+    ) {
       navigate(ssoPath(client), { replace: true });
     }
   }, [answer, client, navigate]);
@@ -95,6 +104,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     ],
   );
 
+  // An outage is not a signed-out session: say so, and keep the place for when it is over.
+  if (serverDown) return <ServerDownPage onRetry={() => void detailsQuery.refetch()} />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DEVICE_MESSAGES,
@@ -9,6 +9,7 @@ import {
   PRODUCT_NAME,
   SERVER_ERROR_PAGE,
   SHELL_MESSAGES,
+  continueAs,
   decodeBase64,
 } from '@portico/contracts';
 import { routes } from '../router';
@@ -241,6 +242,25 @@ describe('/sso', () => {
     expect(screen.getByText(SERVER_ERROR_PAGE.text)).toBeInTheDocument();
   });
 
+  it('an outage (unavailable) is the Server Error page, before any password', async () => {
+    stubJourney({ 'GET /v1/app/iconl': { Code: 'unavailable', status: 503 } });
+    renderRoutes(routes, '/sso?client=crm');
+    expect(
+      await screen.findByRole('heading', { name: SERVER_ERROR_PAGE.title }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it('a sign-in answered unavailable shows the Server Error page', async () => {
+    stubJourney({ 'POST /v1/auth': { Code: 'unavailable', status: 503 } });
+    renderRoutes(routes, '/sso?client=crm');
+    await typeCredentials();
+    expect(
+      await screen.findByRole('heading', { name: SERVER_ERROR_PAGE.title }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(SERVER_ERROR_PAGE.text)).toBeInTheDocument();
+  });
+
   it('an unknown client says the application is not configured, before any password', async () => {
     stubJourney({ 'GET /v1/app/iconl': { Code: 'callback_invalid', status: 400 } });
     renderRoutes(routes, '/sso?client=nobody');
@@ -268,5 +288,74 @@ describe('/sso', () => {
     expect(fetchStub.mock.calls.some(([url]) => new URL(String(url)).pathname === '/v1/auth')).toBe(
       false,
     );
+  });
+
+  it('an expired session offers to continue as its owner; the PIN lifts it and auto-login goes on', async () => {
+    let lifted = false;
+    const fetchStub = stubJourney({
+      'POST /v1/auth/autologin': () =>
+        lifted
+          ? { Code: '200', Msg: LOGIN }
+          : {
+              Code: 'session_expired',
+              Msg: { ...LOGIN, is_pin_enabled: true, has_pin_setup: true },
+              status: 401,
+            },
+      'GET /v1/mfa/settings': {
+        Code: '200',
+        Msg: { ...LOGIN, is_pin_enabled: true, has_pin_setup: true },
+      },
+      'POST /v1/auth/reauth': () => {
+        lifted = true;
+        return { Code: '200', Msg: 'Re-authenticated' };
+      },
+    });
+    renderRoutes(routes, '/sso?client=crm&redir=https://crm.test/home');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: continueAs('Maria Lopez') }));
+    const dialog = await screen.findByRole('dialog', { name: 'Session expired' });
+    const group = await within(dialog).findByRole('group', { name: 'MPIN' });
+    await user.click(within(group).getByLabelText('Digit 1 of 6'));
+    await user.keyboard('402719');
+    expect(await screen.findByRole('heading', { name: 'Choose a company' })).toBeInTheDocument();
+    expect(bodyOf(fetchStub, '/v1/auth/reauth')).toMatchObject({
+      credential_type: 'mpin',
+      credential_value: '402719',
+      client: 'crm',
+      redirect: 'https://crm.test/home',
+    });
+  });
+
+  it("Go to login closes the offer's dialog and leaves the form", async () => {
+    stubJourney({
+      'POST /v1/auth/autologin': { Code: 'session_expired', Msg: LOGIN, status: 401 },
+      'GET /v1/mfa/settings': { Code: '200', Msg: LOGIN },
+    });
+    renderRoutes(routes, '/sso?client=crm');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: continueAs('Maria Lopez') }));
+    const dialog = await screen.findByRole('dialog', { name: 'Session expired' });
+    await user.click(within(dialog).getByRole('button', { name: 'Go to login' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+  });
+
+  it('a device verification handed over by the console starts at the code, without auto-login', async () => {
+    const fetchStub = stubJourney({
+      'POST /v1/device/verify': () => ({ Code: '200', Msg: LOGIN }),
+    });
+    // The console's dialog navigates here from another screen: the login mounts afresh.
+    const { router } = renderRoutes(routes, '/forgot');
+    await router.navigate('/sso?client=crm&redir=/manage/me', {
+      state: { deviceOtpRef: 'ref-7' },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('One-time code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(bodyOf(fetchStub, '/v1/device/verify')).toEqual({ refid: 'ref-7', otp: '123456' });
+    const autologins = fetchStub.mock.calls.filter(([url]) =>
+      String(url).includes('/v1/auth/autologin'),
+    );
+    expect(autologins).toHaveLength(0);
   });
 });

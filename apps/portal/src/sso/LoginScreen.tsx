@@ -17,11 +17,13 @@ import { CompanyStep } from './CompanyStep';
 import { ConfirmStep } from './ConfirmStep';
 import { CredentialsStep } from './CredentialsStep';
 import { DeviceStep } from './DeviceStep';
+import { ExpiredSessionOffer } from './ExpiredSessionOffer';
 import { LandingStep } from './LandingStep';
 import { leavePortal } from './leave-portal';
 import type { Choice } from './sign-in-state';
 import { useSsoParams } from './sso-params';
 import { useSignIn } from './use-sign-in';
+import { isServerDown, ServerDownPage } from '../ui/ServerDownPage';
 
 /**
  * /sso (specification, section 2): the whole sign-in journey on one route, one card per step:
@@ -59,6 +61,11 @@ export function LoginScreen() {
     navigate({ search: window.location.search }, { replace: true });
   }, [journey, navigate]);
 
+  // The server cannot serve a sign-in now (a dependency is down): say so before the password.
+  if (isServerDown(icon.data?.Code) && state.step.kind === 'credentials') {
+    return <ServerDownPage onRetry={() => void icon.refetch()} />;
+  }
+
   // An unknown client cannot sign in at all: say so before anyone types a password.
   if (icon.data?.Code === 'callback_invalid' && state.step.kind === 'credentials') {
     const page = gatePage('callback_invalid');
@@ -92,6 +99,15 @@ export function LoginScreen() {
   return (
     <PublicCard>
       {logo}
+      {step.kind === 'credentials' && state.expired && !state.autologging && (
+        <ExpiredSessionOffer
+          expired={state.expired}
+          client={params.client}
+          redirect={params.redir}
+          onReauthenticated={journey.reauthenticated}
+          onDeviceVerification={journey.deviceVerificationStarted}
+        />
+      )}
       {step.kind === 'credentials' && (
         <CredentialsStep
           signingIn={state.signingIn}

@@ -1,3 +1,4 @@
+import { NETWORK_ERROR } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, SESSION_MESSAGES, SHELL_MESSAGES } from '@portico/contracts';
 import { initialSignInState, signInReducer, type LoginAnswer } from './sign-in-state';
@@ -126,6 +127,31 @@ describe('the sign-in state (section 4)', () => {
     expect(expired).toMatchObject({ sessionExpired: true, message: SESSION_MESSAGES.expired });
   });
 
+  it("auto-login's session_expired keeps the MFA information (section 4)", () => {
+    const info = {
+      dis: 'Maria Lopez',
+      avatar: '/v1/images/a1',
+      is_pin_enabled: true,
+      is_biometrics_enabled: false,
+      is_passkey_enabled: false,
+      has_pin_setup: true,
+      has_passkey_setup: false,
+    };
+    const expired = signInReducer(initialSignInState, {
+      type: 'failed',
+      source: 'autologin',
+      code: 'session_expired',
+      msg: info,
+    });
+    expect(expired).toMatchObject({ sessionExpired: true, expired: info });
+    // A later sign-in forgets it.
+    const signed = signInReducer(expired, {
+      type: 'signedIn',
+      login: { ...info, companies: [], retries_left: 5 },
+    });
+    expect(signed.expired).toBeUndefined();
+  });
+
   it('device verified: message first, then the journey continues from the login answer', () => {
     const asked = signInReducer(initialSignInState, {
       type: 'failed',
@@ -140,6 +166,11 @@ describe('the sign-in state (section 4)', () => {
       msg: '',
     });
     expect(wrong.message).toBe('Invalid OTP code. Please try again.');
+    // Any other failure of the code step, a lost connection included: section 8's "other".
+    for (const code of [NETWORK_ERROR, 'mail_failed', 'rate_limit_exceeded']) {
+      const failed = signInReducer(asked, { type: 'failed', source: 'verify', code, msg: '' });
+      expect(failed.message, code).toBe('An error occurred during verification.');
+    }
     const verified = signInReducer(wrong, { type: 'deviceVerified', login: login() });
     expect(verified.step).toEqual({ kind: 'device', verified: true });
     expect(signInReducer(verified, { type: 'continueAfterDevice' }).step).toEqual({

@@ -2,15 +2,18 @@ import {
   LOGIN_MESSAGES,
   NETWORK_ERROR,
   SHELL_MESSAGES,
+  calls,
   messageFor,
   needsConfirmation,
-  type calls,
 } from '@portico/contracts';
+import type { z } from 'zod';
 import type { Success } from '../api/client';
 
 export type LoginAnswer = Success<typeof calls.auth.signIn>['Msg'];
 export type Company = LoginAnswer['companies'][number];
 export type Choice = Success<typeof calls.auth.chooseCompany>['Msg'];
+/** Who an idle session belongs to and how they may re-authenticate (auto-login's answer). */
+export type ExpiredSession = z.output<typeof calls.auth.sessionExpiredDetails>;
 
 /** Where the journey is: one card at a time. */
 export type Step =
@@ -31,6 +34,8 @@ export interface SignInState {
   signed: boolean;
   autologging: boolean;
   sessionExpired: boolean;
+  /** The MFA information auto-login's session_expired carried (section 4), kept for re-auth. */
+  expired: ExpiredSession | undefined;
   deviceVerificationNeeded: boolean;
   deviceOtpRef: string;
   retriesLeft: number;
@@ -46,6 +51,7 @@ export const initialSignInState: SignInState = {
   signed: false,
   autologging: false,
   sessionExpired: false,
+  expired: undefined,
   deviceVerificationNeeded: false,
   deviceOtpRef: '',
   retriesLeft: -1,
@@ -57,7 +63,7 @@ export const initialSignInState: SignInState = {
 };
 
 /** Who answered: the message texts and what a silent code means depend on it. */
-export type Source = 'signIn' | 'autologin' | 'verify' | 'confirm' | 'choose';
+export type Source = 'signIn' | 'autologin' | 'reauth' | 'verify' | 'confirm' | 'choose';
 
 export type SignInEvent =
   | { type: 'started'; autologin?: boolean }
@@ -138,6 +144,7 @@ function afterLogin(state: SignInState, login: LoginAnswer): SignInState {
     autologging: false,
     signed: true,
     sessionExpired: false,
+    expired: undefined,
     deviceVerificationNeeded: false,
     deviceOtpRef: '',
     retriesLeft: login.retries_left,
@@ -175,9 +182,11 @@ function afterFailure(
     // session is remembered (section 4) and said, so the person knows why they sign in again.
     const sessionExpired = event.code === 'session_expired';
     if (IN_PLACE_CODES.has(event.code)) {
+      const expired = calls.auth.sessionExpiredDetails.safeParse(event.msg);
       return {
         ...settled,
         sessionExpired,
+        expired: sessionExpired && expired.success ? expired.data : undefined,
         message: sessionExpired ? messageFor(event.code, 'login') : undefined,
       };
     }
@@ -190,8 +199,11 @@ function afterFailure(
 }
 
 function inPlaceMessage(event: Extract<SignInEvent, { type: 'failed' }>, retriesLeft: number) {
+  // The code step says section 8's "Device OTP" texts, a lost connection included.
+  if (event.source === 'verify' || event.code === 'invalid_otp') {
+    return messageFor(event.code, 'deviceOtp');
+  }
   if (event.code === NETWORK_ERROR) return SHELL_MESSAGES.networkError;
-  if (event.code === 'invalid_otp') return messageFor(event.code, 'deviceOtp');
   if (event.source === 'confirm') return messageFor(event.code, 'reauth', { retriesLeft });
   return messageFor(event.code, 'login', { retriesLeft });
 }

@@ -16,3 +16,18 @@ export function useSsoParams(): SsoParams {
     redir: params.get('redir') || '/',
   };
 }
+
+/**
+ * What another screen may hand the login in the history entry's state: a device verification
+ * already started (a re-authentication from a browser that is not the session's device).
+ */
+export interface SsoEntryState {
+  deviceOtpRef: string;
+}
+
+/** The device reference handed over in `state`, if any (anything else there is ignored). */
+export function deviceOtpRefOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const ref = (state as Partial<SsoEntryState>).deviceOtpRef;
+  return typeof ref === 'string' && ref !== '' ? ref : undefined;
+}

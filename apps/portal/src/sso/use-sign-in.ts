@@ -1,10 +1,22 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { SUCCESS_CODE, calls, encodeBase64 } from '@portico/contracts';
 import { useApi } from '../api/context';
 import type { Answer } from '../api/client';
 import { deviceId } from './device-id';
-import { initialSignInState, signInReducer, type Source } from './sign-in-state';
-import type { SsoParams } from './sso-params';
+import { initialSignInState, signInReducer, type SignInState, type Source } from './sign-in-state';
+import { deviceOtpRefOf, type SsoParams } from './sso-params';
+
+/** The journey starts at the device step when another screen already sent the code. */
+function startingState(deviceOtpRef: string | undefined): SignInState {
+  if (!deviceOtpRef) return initialSignInState;
+  return signInReducer(initialSignInState, {
+    type: 'failed',
+    source: 'reauth',
+    code: 'device_add',
+    msg: { otpref: deviceOtpRef },
+  });
+}
 
 /**
  * The sign-in journey's calls and state (section 4): auto-login once, sign-in, device
@@ -13,8 +25,10 @@ import type { SsoParams } from './sso-params';
  */
 export function useSignIn({ client, redir }: SsoParams) {
   const api = useApi();
-  const [state, dispatch] = useReducer(signInReducer, initialSignInState);
-  const autologinTried = useRef(false);
+  const handedOver = deviceOtpRefOf(useLocation().state);
+  const [state, dispatch] = useReducer(signInReducer, handedOver, startingState);
+  // With a device verification handed over there is no session to auto-login with.
+  const autologinTried = useRef(handedOver !== undefined);
 
   const settle = useCallback(
     <
@@ -31,17 +45,26 @@ export function useSignIn({ client, redir }: SsoParams) {
     [],
   );
 
+  const autologin = useCallback(async () => {
+    dispatch({ type: 'started', autologin: true });
+    const answer = await api.callApi(calls.auth.autologin, { client, redirect: redir });
+    settle('autologin', answer, (login) => dispatch({ type: 'signedIn', login }));
+  }, [api, client, redir, settle]);
+
   // Auto-login runs once, and only when not signed in or already trying (section 4).
   useEffect(() => {
     if (autologinTried.current) return;
     autologinTried.current = true;
-    dispatch({ type: 'started', autologin: true });
-    void api
-      .callApi(calls.auth.autologin, { client, redirect: redir })
-      .then((answer) =>
-        settle('autologin', answer, (login) => dispatch({ type: 'signedIn', login })),
-      );
-  }, [api, client, redir, settle]);
+    void autologin();
+  }, [autologin]);
+
+  /** An expired session lifted in place: auto-login again, now on the live session. */
+  const reauthenticated = useCallback(() => autologin(), [autologin]);
+
+  /** A re-authentication that answered device_add: the device step takes the code. */
+  const deviceVerificationStarted = useCallback((otpref: string) => {
+    dispatch({ type: 'failed', source: 'reauth', code: 'device_add', msg: { otpref } });
+  }, []);
 
   const signIn = useCallback(
     async (username: string, password: string) => {
@@ -96,6 +119,8 @@ export function useSignIn({ client, redir }: SsoParams) {
   return {
     state,
     signIn,
+    reauthenticated,
+    deviceVerificationStarted,
     verifyDevice,
     continueAfterDevice,
     startConfirming,

@@ -16,11 +16,19 @@ export interface SubscriptionCardProps {
   app: SubscriptionApp;
   access: AccessStatus;
   busy: boolean;
+  /** Whether the viewer may change the company's access (its owner or an admin). */
+  canChange: boolean;
   onChange(next: 'beta' | 'dis'): void;
 }
 
 /** One application: icon and name open its link in a new tab; one button for the access. */
-export function SubscriptionCard({ app, access, busy, onChange }: SubscriptionCardProps) {
+export function SubscriptionCard({
+  app,
+  access,
+  busy,
+  canChange,
+  onChange,
+}: SubscriptionCardProps) {
   const link = safeLink(app.link);
   const action = cardAction(app, access);
   const hintId = `subs-hint-${app.id}`;
@@ -64,15 +72,23 @@ export function SubscriptionCard({ app, access, busy, onChange }: SubscriptionCa
       break;
     default:
       button = (
-        <Button
-          size="sm"
-          variant={action.kind === 'join' ? 'primary' : 'outline-secondary'}
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => onChange(action.next)}
-        >
-          {action.kind === 'join' ? T.joinBeta : T.cancel}
-        </Button>
+        <>
+          <Button
+            size="sm"
+            variant={action.kind === 'join' ? 'primary' : 'outline-secondary'}
+            disabled={busy || !canChange}
+            aria-busy={busy}
+            aria-describedby={canChange ? undefined : hintId}
+            onClick={() => onChange(action.next)}
+          >
+            {action.kind === 'join' ? T.joinBeta : T.cancel}
+          </Button>
+          {!canChange && (
+            <div id={hintId} className="small text-body-secondary mt-1">
+              {T.adminOnlyHint}
+            </div>
+          )}
+        </>
       );
   }
 

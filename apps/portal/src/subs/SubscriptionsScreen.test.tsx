@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SUBSCRIPTION_TEXTS } from '@portico/contracts';
+import { ROLE_GLOBAL_ADMIN, ROLE_GLOBAL_OWNER, SUBSCRIPTION_TEXTS } from '@portico/contracts';
 import { stubApi } from '../test/fetch-stub';
-import { renderWithProviders } from '../test/render';
+import { renderAsMember } from '../test/render';
 import { cardAction } from './card-action';
 import { SubscriptionsScreen } from './SubscriptionsScreen';
 
@@ -38,7 +38,7 @@ describe('the subscriptions screen', () => {
         },
       },
     });
-    renderWithProviders(<SubscriptionsScreen />);
+    renderAsMember(<SubscriptionsScreen />, [ROLE_GLOBAL_ADMIN]);
     const b1 = await screen.findByRole('article', { name: 'App b1' });
     expect(within(b1).getByText(T.beta)).toBeVisible();
     expect(within(b1).getByRole('button', { name: T.joinBeta })).toBeEnabled();
@@ -74,7 +74,7 @@ describe('the subscriptions screen', () => {
         return { Code: '200' };
       },
     });
-    renderWithProviders(<SubscriptionsScreen />);
+    renderAsMember(<SubscriptionsScreen />, [ROLE_GLOBAL_ADMIN]);
     await userEvent.click(await screen.findByRole('button', { name: T.joinBeta }));
     expect(await screen.findByRole('button', { name: T.cancel })).toBeEnabled();
     expect(screen.getByText(T.joined('App b1'))).toBeVisible();
@@ -87,8 +87,40 @@ describe('the subscriptions screen', () => {
       'GET /v1/subs': { Code: '200', Msg: { apps: [app('b1', 2)], access: { b1: 'beta' } } },
       'POST /v1/subs/update': { Code: 'not_found', status: 404 },
     });
-    renderWithProviders(<SubscriptionsScreen />);
+    renderAsMember(<SubscriptionsScreen />, [ROLE_GLOBAL_ADMIN]);
     await userEvent.click(await screen.findByRole('button', { name: T.cancel }));
     expect(await screen.findByText(T.failed('App b1'))).toBeVisible();
+  });
+
+  it.each([
+    ['a member without a company role', []],
+    ['a member with an application role only', ['crm.teller']],
+  ])('for %s: Join beta and Cancel are disabled with a hint', async (_, roles) => {
+    const fetchStub = stubApi({
+      'GET /v1/subs': {
+        Code: '200',
+        Msg: { apps: [app('b1', 2), app('b2', 2)], access: { b2: 'beta' } },
+      },
+    });
+    const user = userEvent.setup();
+    renderAsMember(<SubscriptionsScreen />, roles);
+    const b1 = await screen.findByRole('article', { name: 'App b1' });
+    const join = within(b1).getByRole('button', { name: T.joinBeta });
+    expect(join).toBeDisabled();
+    expect(join).toHaveAccessibleDescription(T.adminOnlyHint);
+    const b2 = screen.getByRole('article', { name: 'App b2' });
+    expect(within(b2).getByRole('button', { name: T.cancel })).toBeDisabled();
+    await user.click(join);
+    expect(fetchStub.mock.calls.some(([url]) => String(url).includes('/v1/subs/update'))).toBe(
+      false,
+    );
+  });
+
+  it('for the owner: Join beta is enabled without the hint', async () => {
+    stubApi({ 'GET /v1/subs': { Code: '200', Msg: { apps: [app('b1', 2)], access: {} } } });
+    renderAsMember(<SubscriptionsScreen />, [ROLE_GLOBAL_OWNER]);
+    const b1 = await screen.findByRole('article', { name: 'App b1' });
+    expect(within(b1).getByRole('button', { name: T.joinBeta })).toBeEnabled();
+    expect(within(b1).queryByText(T.adminOnlyHint)).toBeNull();
   });
 });

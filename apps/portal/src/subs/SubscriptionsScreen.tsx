@@ -8,9 +8,11 @@ import {
   SUBSCRIPTION_TEXTS,
   SUCCESS_CODE,
   calls,
+  isCompanyAdmin,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
+import { useSession } from '../session/context';
 import { Loading } from '../ui/Loading';
 import { useToasts } from '../ui/toasts-context';
 import { subscriptionKeys, subscriptionsQuery, type SubscriptionApp } from './queries';
@@ -19,12 +21,19 @@ import './subs.css';
 
 const T = SUBSCRIPTION_TEXTS;
 
-/** Subscriptions (/manage/subs): beta and subscription applications as cards. */
+/**
+ * Subscriptions (/manage/subs): beta and subscription applications as cards. Every member sees
+ * them; joining or leaving a beta is for the company's owner and admins, so for others the
+ * buttons are disabled with a hint saying who can.
+ */
 export function SubscriptionsScreen() {
   const api = useApi();
   const queryClient = useQueryClient();
   const toasts = useToasts();
+  const session = useSession();
   const { data } = useQuery(subscriptionsQuery(api));
+  // Beta access is the company's: only its owner or an admin changes it (the API checks too).
+  const canChange = isCompanyAdmin(session.details?.roles ?? []);
   const [busyApp, setBusyApp] = useState<string>();
 
   async function change(app: SubscriptionApp, status: 'beta' | 'dis') {
@@ -63,6 +72,7 @@ export function SubscriptionsScreen() {
             app={app}
             access={access[app.id] ?? 'dis'}
             busy={busyApp === app.id}
+            canChange={canChange}
             onChange={(status) => void change(app, status)}
           />
         ))}

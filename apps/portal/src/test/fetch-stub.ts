@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { PASSWORD_LENGTH, PASSWORD_MAX_DEFAULT, calls } from '@portico/contracts';
 
 /** One stubbed answer: the envelope the API would send, with its HTTP status. */
 export interface StubAnswer {
@@ -23,6 +24,21 @@ export function stubApi(routes: Record<string, StubAnswer | (() => StubAnswer)>)
       headers: { 'Content-Type': 'application/json' },
     });
   });
-  vi.stubGlobal('fetch', fetchStub);
+  // The password policy is read by every form that sets a password; unless a test names it,
+  // it is answered with the default policy here, outside the stub's record of calls, so tests
+  // count and inspect only the calls of what they exercise.
+  const withPolicy = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`;
+    if (key === POLICY_ROUTE && !(key in routes)) {
+      return new Response(JSON.stringify({ Code: '200', Msg: DEFAULT_POLICY }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    return fetchStub(input, init);
+  };
+  vi.stubGlobal('fetch', withPolicy);
   return fetchStub;
 }
+
+const POLICY_ROUTE = `GET ${calls.password.policy.path}`;
+const DEFAULT_POLICY = { min: PASSWORD_LENGTH.min, max: PASSWORD_MAX_DEFAULT, blocklist: true };

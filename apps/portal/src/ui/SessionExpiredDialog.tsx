@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { SUCCESS_CODE, calls } from '@portico/contracts';
 import type { Answer } from '../api/client';
@@ -6,6 +6,8 @@ import { useSession } from '../session/context';
 import { sessionKeys } from '../session/queries';
 import type { MfaFlags } from '../session/reauth/methods';
 import { ReauthDialog } from '../session/reauth/ReauthDialog';
+import { ssoPath } from '../session/sso-path';
+import type { SsoEntryState } from '../sso/sso-params';
 
 /**
  * Shown while the session is expired (specification, section 2): re-authentication in place by
@@ -14,7 +16,9 @@ import { ReauthDialog } from '../session/reauth/ReauthDialog';
 export function SessionExpiredDialog() {
   const session = useSession();
   const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const here = `${pathname}${search}`;
   return (
     <ReauthDialog
       show={session.sessionExpired}
@@ -26,8 +30,14 @@ export function SessionExpiredDialog() {
         )
       }
       client={session.client}
-      redirect={`${pathname}${search}`}
+      redirect={here}
       onReauthenticated={session.reauthenticated}
+      onDeviceVerification={(otpref) => {
+        // Another browser than the session's: the login's device step takes the e-mailed code,
+        // then the journey returns here.
+        const state: SsoEntryState = { deviceOtpRef: otpref };
+        navigate(`${ssoPath(session.client)}&redir=${encodeURIComponent(here)}`, { state });
+      }}
     />
   );
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CODES, PORTAL_CLIENT_ID, ROLE_GLOBAL_OWNER } from '@portico/contracts';
+import {
+  CODES,
+  PORTAL_CLIENT_ID,
+  ROLE_GLOBAL_OWNER,
+  SERVER_ERROR_PAGE,
+  SHELL_MESSAGES,
+} from '@portico/contracts';
 import { routes } from '../router';
 import { browser } from '../session/browser';
 import { sessionDetails } from '../test/fixtures';
@@ -79,6 +85,28 @@ describe('signed-in shell', () => {
     const { router } = renderRoutes(routes, '/manage/company');
     expect(await screen.findByRole('heading', { name: 'Portico Login' })).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(SSO);
+  });
+
+  it('shows the Server Error page during an outage, keeps the place, and recovers on Try again', async () => {
+    let down = true;
+    stubApi({
+      'GET /v1/auth/details': () =>
+        down ? { Code: 'unavailable', status: 503 } : { Code: '200', Msg: sessionDetails() },
+      'GET /v1/ses/com/ret': COMPANIES,
+    });
+    const { router } = renderRoutes(routes, '/manage/company');
+    expect(
+      await screen.findByRole('heading', { name: SERVER_ERROR_PAGE.title }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(SERVER_ERROR_PAGE.text)).toBeInTheDocument();
+    // Not sent to the sign-in: an outage says nothing about the session.
+    expect(router.state.location.pathname).toBe('/manage/company');
+
+    down = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: SHELL_MESSAGES.tryAgain }));
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('heading', { name: SERVER_ERROR_PAGE.title })).toBeNull();
+    expect(router.state.location.pathname).toBe('/manage/company');
   });
 
   it('shows the session-expired dialog when the details say so', async () => {

@@ -87,5 +87,5 @@ export const uploadIcon = defineCall({
   pathChosen: true,
   multipart: ['profile', 'app', 'fname', 'small'],
   answer: z.string().describe('the new icon URL'),
-  codes: ['not_found', 'payload_too_large', 'unsupported_media_type'],
+  codes: ['not_found', 'payload_too_large', 'image_too_large', 'unsupported_media_type'],
 });

@@ -72,24 +72,36 @@ export const signIn = defineCall({
  * base64 password, a plain six-digit MPIN (section 5 lists only passwords as base64), or a
  * passkey assertion answering `passkeys.authOptions`.
  */
+const reauthDevice = z
+  .string()
+  .min(1)
+  .max(256)
+  .optional()
+  .describe(
+    "device fingerprint; another than the session's device starts device verification (device_add)",
+  );
+
 const reauthCredential = z.discriminatedUnion('credential_type', [
   z.strictObject({
     credential_type: z.literal(REAUTH_METHODS[0]),
     credential_value: base64Of(reauthPasswordRule),
     client: clientId,
     redirect,
+    dcd: reauthDevice,
   }),
   z.strictObject({
     credential_type: z.literal(REAUTH_METHODS[1]),
     credential_value: mpinRule,
     client: clientId,
     redirect,
+    dcd: reauthDevice,
   }),
   z.strictObject({
     credential_type: z.literal(REAUTH_METHODS[2]),
     credential_value: passkeyAssertion,
     client: clientId,
     redirect,
+    dcd: reauthDevice,
   }),
 ]);
 
@@ -111,6 +123,10 @@ export const reauth = defineCall({
     'passkey_invalid',
     'callback_invalid',
     'device_add',
+    'device_type_invalid',
+    'unauthorized_device',
+    'device_limit_reached',
+    'mail_failed',
     'rate_limit_exceeded',
   ],
 });

@@ -40,5 +40,5 @@ export const uploadImage = defineCall({
   access: 'company-admin',
   multipart: ['profile', 'fname'],
   answer: z.string().describe('the new image URL'),
-  codes: ['payload_too_large', 'unsupported_media_type'],
+  codes: ['payload_too_large', 'image_too_large', 'unsupported_media_type'],
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { okMessage } from '../envelope.js';
-import { forgotFieldRule, passwordRule, usernameRule } from '../rules.js';
+import { forgotFieldRule, wirePasswordRule, usernameRule } from '../rules.js';
 import { base64Of } from '../wire.js';
 
 /** The reset code from the e-mailed link (`/reset?code=`). */
@@ -37,7 +37,7 @@ export const update = defineCall({
   access: 'public',
   body: z.strictObject({
     code: resetCode,
-    pass: base64Of(passwordRule),
+    pass: base64Of(wirePasswordRule),
     username: usernameRule,
   }),
   answer: okMessage,
@@ -46,6 +46,7 @@ export const update = defineCall({
     'forgot_invalid',
     'forgot_used',
     'user_not_found',
+    'password_too_common',
     'rate_limit_exceeded',
   ],
 });

@@ -7,6 +7,7 @@ import * as passkeys from './passkeys.js';
 import * as profile from './profile.js';
 import * as company from './company.js';
 import * as forgot from './forgot.js';
+import * as password from './password.js';
 import * as register from './register.js';
 import * as invites from './invites.js';
 import * as users from './users.js';
@@ -32,6 +33,7 @@ export const calls = {
   profile,
   company,
   forgot,
+  password,
   register,
   invites,
   users,

@@ -22,5 +22,5 @@ export const uploadAvatar = defineCall({
   access: 'session',
   multipart: ['profile', 'fname'],
   answer: z.string().describe('the new avatar URL'),
-  codes: ['payload_too_large', 'unsupported_media_type'],
+  codes: ['payload_too_large', 'image_too_large', 'unsupported_media_type'],
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { okMessage } from '../envelope.js';
-import { displayNameRule, emailRule, passwordRule, phoneRule, usernameRule } from '../rules.js';
+import { displayNameRule, emailRule, wirePasswordRule, phoneRule, usernameRule } from '../rules.js';
 import { base64Of } from '../wire.js';
 
 export const submit = defineCall({
@@ -13,7 +13,7 @@ export const submit = defineCall({
   pathChosen: true,
   body: z.strictObject({
     uname: base64Of(usernameRule),
-    pass: base64Of(passwordRule),
+    pass: base64Of(wirePasswordRule),
     mobile: base64Of(phoneRule),
     email: base64Of(emailRule),
     displayName: displayNameRule,
@@ -22,6 +22,7 @@ export const submit = defineCall({
   answer: okMessage,
   codes: [
     'user_already_enrolled',
+    'password_too_common',
     'email_already_inuse',
     'verified',
     'invite_expired',

@@ -37,8 +37,9 @@ export const update = defineCall({
   id: 'subscriptions.update',
   method: 'POST',
   path: '/v1/subs/update',
-  summary: 'Join (beta) or leave (dis) the beta of a status-2 application',
-  access: 'session',
+  summary:
+    "Join (beta) or leave (dis) the beta of a status-2 application for the session's company (its owner or an admin)",
+  access: 'company-admin',
   body: z.strictObject({ app: appIdRule, status: z.enum(['beta', 'dis']) }),
   answer: okMessage,
   codes: ['not_found', 'app_access_prohibited'],

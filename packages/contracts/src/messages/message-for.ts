@@ -86,6 +86,7 @@ const BY_CONTEXT: Record<
     if (code === 'user_already_enrolled') return REGISTER_MESSAGES.usernameTaken;
     if (code === 'email_already_inuse') return REGISTER_MESSAGES.emailInUse;
     if (code === 'verified' || code === 'invite_expired') return REGISTER_MESSAGES.inviteExpired;
+    if (code === 'password_too_common') return CODES.password_too_common.text;
     return REGISTER_MESSAGES.other;
   },
   forgot: (code) => {
@@ -97,14 +98,26 @@ const BY_CONTEXT: Record<
     if (code === 'forgot_expired') return RESET_MESSAGES.expired;
     if (code === 'forgot_invalid') return RESET_MESSAGES.invalid;
     if (code === 'forgot_used') return RESET_MESSAGES.used;
+    if (code === 'password_too_common') return CODES.password_too_common.text;
     return RESET_MESSAGES.other;
   },
-  mpin: (code) =>
-    code === 'invalid_credentials' ? MPIN_MESSAGES.invalidCredentials : MPIN_MESSAGES.other,
-  mfa: (_code, details) =>
-    details.serverMessage !== undefined && details.serverMessage !== ''
-      ? details.serverMessage
-      : MFA_MESSAGES.failure,
+  mpin: (code) => {
+    if (code === NETWORK_ERROR) return MPIN_MESSAGES.unexpected;
+    return code === 'invalid_credentials' ? MPIN_MESSAGES.invalidCredentials : MPIN_MESSAGES.other;
+  },
+  mfa: (code, details) => {
+    if (code === NETWORK_ERROR) return MFA_MESSAGES.unexpected;
+    // "the server message": a sentence the server wrote, never a bare code such as
+    // invalid_credentials (the envelope carries the code when there is nothing more to say).
+    const server = details.serverMessage;
+    if (server !== undefined && server !== '' && server !== code && !isErrorCode(server)) {
+      return server;
+    }
+    if (code === 'invalid_credentials') return MPIN_MESSAGES.invalidCredentials;
+    if (code === 'account_blocked' || code === 'rate_limit_exceeded')
+      return loginMessage(code, details);
+    return MFA_MESSAGES.failure;
+  },
   deviceRemoval: (code) => {
     if (code === 'device_not_found') return DEVICE_MESSAGES.notFound;
     if (code === 'device_user_mismatch') return DEVICE_MESSAGES.userMismatch;

@@ -16,6 +16,8 @@ export const SESSION_MESSAGES = {
 /** The shell's own texts (top bar, network failures); ours, the specification has none. */
 export const SHELL_MESSAGES = {
   networkError: 'The server could not be reached. Please try again.',
+  /** The Server Error page's button: asks again once the server is back. */
+  tryAgain: 'Try again',
   companySwitchFailed: 'Company not switched',
   signOutFailed: 'Sign out failed',
 } as const;

@@ -1,4 +1,5 @@
 import { CODES } from '../codes.js';
+import { IMAGE_MAX_BYTES } from '../rules/upload.js';
 
 /**
  * Texts of the Profile (/manage/me) and Subscriptions (/manage/subs) screens that section 8 does
@@ -11,7 +12,7 @@ export const PROFILE_TEXTS = {
   // Section 5 accepts png, gif and jpeg and gives no refusal text: the server's own, as every
   // image upload of the console says it.
   avatarWrongType: CODES.unsupported_media_type.text,
-  avatarTooLarge: 'The image must not be larger than 2 MB.',
+  avatarTooLarge: `The image must not be larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`,
   avatarUploaded: 'Profile picture updated.',
   avatarFailed: 'Failed to upload the profile picture.',
   detailsTitle: 'Personal details',
@@ -70,6 +71,8 @@ export const SUBSCRIPTION_TEXTS = {
   subscribed: 'Subscribed',
   // Ours: section 2 leaves the Subscribe action open; the portal does not pretend to sell.
   subscribeHint: 'Subscriptions are arranged with your administrator.',
+  // Ours: beta access is the company's, changed by its owner or an admin (subscriptions.update).
+  adminOnlyHint: "Only the company's owner or an administrator can change its beta access.",
   joined: (app: string) => `You joined the ${app} beta.`,
   left: (app: string) => `You left the ${app} beta.`,
   failed: (app: string) => `Failed to update the ${app} beta.`,

@@ -27,6 +27,14 @@ export const SIGN_IN_TEXTS = {
   pinLabel: 'PIN',
 } as const;
 
+/**
+ * The login's offer to lift an idle session in place (ours: the specification keeps the MFA
+ * information of auto-login's session_expired without saying where it shows).
+ */
+export function continueAs(name: string): string {
+  return `Continue as ${name}`;
+}
+
 /** The landing page title (section 2): "Connect to <app>". */
 export function connectTo(app: string): string {
   return `Connect to ${app}`;

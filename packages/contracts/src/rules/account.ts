@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PASSWORD_LENGTH, PHONE_DIGITS, PIN_LENGTH, USERNAME_LENGTH } from '../constants.js';
+import {
+  PASSWORD_LENGTH,
+  PASSWORD_MAX_CEILING,
+  PASSWORD_MAX_DEFAULT,
+  PHONE_DIGITS,
+  PIN_LENGTH,
+  USERNAME_LENGTH,
+} from '../constants.js';
 
 /** Account rules of section 5: username, password, phone, e-mail, display name, MPIN. */
 export const ACCOUNT_MESSAGES = {
@@ -13,7 +20,6 @@ export const ACCOUNT_MESSAGES = {
   // The specification names the minimum and the no-spaces rule without their texts; these follow
   // the username's wording.
   passwordMin: `Password must be at least ${PASSWORD_LENGTH.min} characters.`,
-  passwordMax: `Password must not exceed ${PASSWORD_LENGTH.max} characters.`,
   passwordSpaces: 'Password cannot contain spaces.',
   passwordUppercase: 'Password must contain at least one uppercase letter.',
   passwordLowercase: 'Password must contain at least one lowercase letter.',
@@ -47,15 +53,33 @@ export const usernameRule = z
   .regex(/^\S*$/, { error: M.usernameSpaces })
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: M.usernameFormat });
 
-export const passwordRule = z
-  .string({ error: M.passwordRequired })
-  .min(1, { error: M.passwordRequired })
-  .min(PASSWORD_LENGTH.min, { error: M.passwordMin })
-  .max(PASSWORD_LENGTH.max, { error: M.passwordMax })
-  .regex(/^\S*$/, { error: M.passwordSpaces })
-  .regex(/[A-Z]/, { error: M.passwordUppercase })
-  .regex(/[a-z]/, { error: M.passwordLowercase })
-  .regex(/[0-9]/, { error: M.passwordNumber });
+/** The specification's maximum message, for the maximum in force (PASSWORD_MAX_LENGTH). */
+export function passwordMaxMessage(max: number): string {
+  return `Password must not exceed ${max} characters.`;
+}
+
+/** A new password's rules of section 5, with the longest length the operator allows. */
+export function passwordRuleWith(max: number) {
+  return z
+    .string({ error: M.passwordRequired })
+    .min(1, { error: M.passwordRequired })
+    .min(PASSWORD_LENGTH.min, { error: M.passwordMin })
+    .max(max, { error: passwordMaxMessage(max) })
+    .regex(/^\S*$/, { error: M.passwordSpaces })
+    .regex(/[A-Z]/, { error: M.passwordUppercase })
+    .regex(/[a-z]/, { error: M.passwordLowercase })
+    .regex(/[0-9]/, { error: M.passwordNumber });
+}
+
+/** The default policy's rule (forms before the server's policy is known, settings). */
+export const passwordRule = passwordRuleWith(PASSWORD_MAX_DEFAULT);
+
+/**
+ * What the calls that set a password accept on the wire: the rules up to the highest maximum an
+ * operator may set. The server then applies the maximum in force and the blocklist
+ * (apps/api/src/password/policy.ts).
+ */
+export const wirePasswordRule = passwordRuleWith(PASSWORD_MAX_CEILING);
 
 // Longest typed form we accept before counting digits: 15 digits plus separators.
 const PHONE_MAX_CHARS = 30;
@@ -100,7 +124,8 @@ export const signInUsernameRule = z
   .min(1, { error: M.usernameRequired })
   .max(EMAIL_MAX, { error: M.usernameTooLong });
 
-const SIGN_IN_PASSWORD_MAX = 128;
+// Whatever maximum an operator sets, every password it allowed can be typed at sign-in.
+const SIGN_IN_PASSWORD_MAX = PASSWORD_MAX_CEILING;
 
 export const signInPasswordRule = z
   .string({ error: M.passwordRequired })

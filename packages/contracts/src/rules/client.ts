@@ -70,6 +70,26 @@ export function loginRetryLimitFrom(input: unknown): number {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 
+/** The path of a URL or of a reference starting with "/", as written (before any parsing). */
+function rawPathOf(value: string): string {
+  const afterAuthority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(value);
+  const rest = afterAuthority ? value.slice(afterAuthority[0].length) : value;
+  return rest.split(/[?#]/, 1)[0] ?? '';
+}
+
+/**
+ * Whether a redirect's path could be read two ways: a dot segment ("." or "..", also with a
+ * ";" parameter, which Tomcat and others read as ".."), or an encoded dot, slash, backslash,
+ * percent or NUL, which a server may decode after the comparison ("/callback/%2E%2E%2Fadmin",
+ * "/%2F%2Fevil"). Redirects are compared after parsing (scheme, host, port, path), so such
+ * paths are refused, as OAuth 2.1 and ASVS 10.4.1 ask.
+ */
+export function hasAmbiguousPath(value: string): boolean {
+  const path = rawPathOf(value);
+  if (/%(2e|2f|5c|25|00)/i.test(path)) return true;
+  return path.split('/').some((segment) => /^\.{1,2}(;.*)?$/.test(segment));
+}
+
 /**
  * An absolute https URL; plain http only for a local development host. Fragments are refused:
  * the code and company are appended to the query, and a fragment would hide them from servers.
@@ -84,8 +104,22 @@ export function isRedirectUrl(value: string): boolean {
   if (url.username !== '' || url.password !== '' || url.hash !== '' || value.includes('#')) {
     return false;
   }
+  if (hasAmbiguousPath(value)) return false;
   if (url.protocol === 'https:') return url.hostname !== '';
   return url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
+}
+
+/**
+ * A plain-http redirect to the developer's own machine. The rules accept it; a server in
+ * production refuses it unless its operator allows it (LOCALHOST_REDIRECTS).
+ */
+export function isLocalRedirect(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 export const REDIRECT_MAX = 2048;

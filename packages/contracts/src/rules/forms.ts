@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { displayNameRule, passwordRule, phoneRule, usernameRule } from './account.js';
+import { PASSWORD_MAX_DEFAULT } from '../constants.js';
+import { displayNameRule, passwordRuleWith, phoneRule, usernameRule } from './account.js';
 import { withPasswordConfirmation } from './confirm.js';
 import { identifierRule, requiredText } from './field.js';
 
@@ -8,27 +9,36 @@ import { identifierRule, requiredText } from './field.js';
  * They hold what the user typed; the call bodies add encoding and the fields the screen already
  * knows (invite code, e-mail).
  */
-export const registerFormSchema = withPasswordConfirmation(
-  z.object({
-    displayName: displayNameRule,
-    mobile: phoneRule,
-    uname: usernameRule,
-    pass: passwordRule,
-    confirm: z.string().max(128),
-  }),
-  'pass',
-  'confirm',
-);
+/** The registration form with the password maximum in force (the server's password policy). */
+export function registerFormSchemaWith(passwordMax: number) {
+  return withPasswordConfirmation(
+    z.object({
+      displayName: displayNameRule,
+      mobile: phoneRule,
+      uname: usernameRule,
+      pass: passwordRuleWith(passwordMax),
+      confirm: z.string().max(passwordMax),
+    }),
+    'pass',
+    'confirm',
+  );
+}
 
-export const resetFormSchema = withPasswordConfirmation(
-  z.object({
-    username: usernameRule,
-    pass: passwordRule,
-    confirm: z.string().max(128),
-  }),
-  'pass',
-  'confirm',
-);
+/** The reset form with the password maximum in force. */
+export function resetFormSchemaWith(passwordMax: number) {
+  return withPasswordConfirmation(
+    z.object({
+      username: usernameRule,
+      pass: passwordRuleWith(passwordMax),
+      confirm: z.string().max(passwordMax),
+    }),
+    'pass',
+    'confirm',
+  );
+}
+
+export const registerFormSchema = registerFormSchemaWith(PASSWORD_MAX_DEFAULT);
+export const resetFormSchema = resetFormSchemaWith(PASSWORD_MAX_DEFAULT);
 
 /** Branch add: id and name, each "Required". */
 export const branchIdRule = identifierRule;

@@ -219,13 +219,15 @@ describe('re-authentication', () => {
       expect(pin.failedCount).toBe(3);
     });
 
-    it('starts counting again after an administrator unblocked the account', async () => {
+    it('refuses even the right PIN once its count is at the limit (until a password reset)', async () => {
       const user = await withPin({ failedCount: 5 });
       const session = await idle(user);
-      expect((await reauth(session.cookie, byPin('935172'))).json()).toEqual({
-        Code: 'invalid_pin',
-        Msg: { retries_left: 4 },
+      expect((await reauth(session.cookie, byPin(PIN))).json()).toMatchObject({
+        Code: 'account_blocked',
       });
+      const pin = await t.db.prisma.pin.findUniqueOrThrow({ where: { userId: user.id } });
+      expect(pin.failedCount).toBe(5);
+      expect((await sessionRow(session.id)).tokenHash).toBe(sha256(session.token));
     });
 
     it('answers invalid_credentials when no PIN is set or PIN sign-in is off', async () => {

@@ -11,13 +11,15 @@ import type { VerifiedPasskeyUse } from '../passkeys/authenticate.js';
 import { recordPasskeyUse, verifyPasskeyAssertion } from '../passkeys/authenticate.js';
 import { checkPin } from './pin-check.js';
 import { assertConfirmationMethod, awaitsSignInConfirmation } from './confirmation.js';
+import { startDeviceVerificationIfMoved } from './moved-session.js';
 
 type ReauthBody = z.output<typeof calls.auth.reauth.body>;
 
 /**
  * Lifts an idle session in place (and confirms a sign-in, whose session starts idle) with the
  * password, the MPIN or a passkey. Success gives the session a new token, so the old cookie
- * stops working, and marks it active; its TTL does not restart.
+ * stops working, and marks it active; its TTL does not restart. From another browser than the
+ * session's device the right credential starts device verification instead (device_add).
  */
 export async function reauthenticate(
   app: FastifyInstance,
@@ -32,6 +34,8 @@ export async function reauthenticate(
   const user = await app.db.prisma.user.findUniqueOrThrow({
     where: { id: session.userId },
     select: {
+      id: true,
+      email: true,
       status: true,
       pinEnabled: true,
       passkeyEnabled: true,
@@ -67,6 +71,8 @@ export async function reauthenticate(
       passkeyUse = await verifyPasskeyAssertion(app, request, session, body.credential_value);
       break;
   }
+  // The credential is right, but this browser may not be the session's device.
+  await startDeviceVerificationIfMoved(app, request, session, user, body);
 
   const renewed = await app.db.prisma.$transaction(async (tx) => {
     // Signed out or revoked while the credential was being checked: nothing to lift.
@@ -75,12 +81,6 @@ export async function reauthenticate(
     });
     if (live === 0) throw new ApiError('session_invalid');
     if (passkeyUse) await recordPasskeyUse(tx, passkeyUse);
-    if (body.credential_type === 'mpin') {
-      await tx.pin.updateMany({
-        where: { userId: session.userId, failedCount: { gt: 0 } },
-        data: { failedCount: 0 },
-      });
-    }
     const token = await renewSessionToken(tx, session.id);
     await recordAudit(tx, {
       ...auditContext(request),

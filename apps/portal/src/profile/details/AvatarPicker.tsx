@@ -1,7 +1,13 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
-import { IMAGE_ACCEPT, PROFILE_TEXTS, SUCCESS_CODE, calls } from '@portico/contracts';
+import {
+  IMAGE_ACCEPT,
+  PROFILE_TEXTS,
+  SUCCESS_CODE,
+  calls,
+  uploadRefusalText,
+} from '@portico/contracts';
 import { useApi } from '../../api/context';
 import { sessionKeys } from '../../session/queries';
 import { useToasts } from '../../ui/toasts-context';
@@ -40,11 +46,9 @@ export function AvatarPicker() {
       await queryClient.invalidateQueries({ queryKey: sessionKeys.details });
     } else {
       setError(
-        answer.Code === 'unsupported_media_type'
-          ? PROFILE_TEXTS.avatarWrongType
-          : answer.Code === 'payload_too_large'
-            ? PROFILE_TEXTS.avatarTooLarge
-            : PROFILE_TEXTS.avatarFailed,
+        answer.Code === 'payload_too_large'
+          ? PROFILE_TEXTS.avatarTooLarge
+          : (uploadRefusalText(answer.Code) ?? PROFILE_TEXTS.avatarFailed),
       );
     }
   }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNT_MESSAGES, PROFILE_TEXTS, ROLE_GLOBAL_OWNER } from '@portico/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  CODES,
+  IMAGE_MAX_DIMENSION,
+  PROFILE_TEXTS,
+  ROLE_GLOBAL_OWNER,
+} from '@portico/contracts';
 import { stubApi } from '../../test/fetch-stub';
 import { sessionDetails } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -108,6 +114,17 @@ describe('the avatar upload', () => {
       T.avatarWrongType,
     );
     expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it("says why the server refused an image bomb (image_too_large), in the catalogue's words", async () => {
+    stubApi({
+      'POST /v1/profile/upload': { Code: 'image_too_large', Msg: 'image_too_large' },
+    });
+    renderWithProviders(<DetailsCard details={sessionDetails()} />);
+    const file = new File([new Uint8Array([0x89, 0x50])], 'bomb.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText(T.avatarLabel), file);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CODES.image_too_large.text);
+    expect(CODES.image_too_large.text).toContain(`${IMAGE_MAX_DIMENSION}x${IMAGE_MAX_DIMENSION}`);
   });
 
   it('sends a png as profile + fname', async () => {

@@ -125,15 +125,12 @@ describe('MFA toggles', () => {
     });
   });
 
-  it('shows the server message, else "Failed to update MFA settings."', async () => {
+  it("shows the server message, else section 8's text, never a bare code", async () => {
+    let code = 'invalid_credentials';
     let msg: unknown = 'Invalid credentials.';
     setup(
       {
-        'POST /v1/mfa/settings/update': () => ({
-          Code: 'invalid_credentials',
-          Msg: msg,
-          status: 401,
-        }),
+        'POST /v1/mfa/settings/update': () => ({ Code: code, Msg: msg, status: 401 }),
       },
       { ...FLAGS, has_pin_setup: true },
     );
@@ -142,6 +139,14 @@ describe('MFA toggles', () => {
     const dialog = await screen.findByRole('dialog', { name: T.passwordTitle });
     await userEvent.type(within(dialog).getByLabelText(T.password), 'Secret-1{Enter}');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid credentials.');
+    // What the API sends for a wrong password: the code itself as Msg.
+    msg = 'invalid_credentials';
+    await userEvent.type(within(dialog).getByLabelText(T.password), 'Secret-1{Enter}');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(MPIN_MESSAGES.invalidCredentials),
+    );
+    expect(within(dialog).getByRole('alert')).not.toHaveTextContent('invalid_credentials');
+    code = 'server_error';
     msg = { fields: {} };
     await userEvent.type(within(dialog).getByLabelText(T.password), 'Secret-1{Enter}');
     await waitFor(() =>

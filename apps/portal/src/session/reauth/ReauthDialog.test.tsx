@@ -147,6 +147,7 @@ describe('session-expired dialog: password', () => {
         credential_value: encodeBase64('Wrong-pass1'),
         client: PORTAL_CLIENT_ID,
         redirect: '/manage/me?tab=1',
+        dcd: expect.any(String),
       },
     ]);
     expect(screen.getByRole('dialog', { name: 'Session expired' })).toBeInTheDocument();
@@ -214,6 +215,23 @@ describe('session-expired dialog: password', () => {
   });
 });
 
+describe('session-expired dialog: another browser', () => {
+  it('hands device_add to the login, which asks for the e-mailed code', async () => {
+    expiredSession(NO_MFA, {
+      'POST /v1/auth/reauth': { Code: 'device_add', Msg: { otpref: 'ref-1' }, status: 400 },
+    });
+    const user = userEvent.setup();
+    const { router } = renderShell();
+    const dialog = await openDialog();
+    await user.type(await within(dialog).findByLabelText('Password'), 'Right-pass1{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    const { pathname, search, state } = router.state.location;
+    expect(pathname).toBe('/sso');
+    expect(new URLSearchParams(search).get('redir')).toBe('/manage/me?tab=1');
+    expect(state).toEqual({ deviceOtpRef: 'ref-1' });
+  });
+});
+
 describe('session-expired dialog: MPIN', () => {
   it('needs six digits, sends them as typed, and shows the attempts left', async () => {
     const user = userEvent.setup();
@@ -239,6 +257,7 @@ describe('session-expired dialog: MPIN', () => {
         credential_value: '123456',
         client: PORTAL_CLIENT_ID,
         redirect: '/manage/me?tab=1',
+        dcd: expect.any(String),
       },
     ]);
   });
@@ -285,6 +304,7 @@ describe('session-expired dialog: passkey', () => {
         credential_value: ASSERTION,
         client: PORTAL_CLIENT_ID,
         redirect: '/manage/me?tab=1',
+        dcd: expect.any(String),
       },
     ]);
   });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, Modal } from 'react-bootstrap';
+import { Alert, Button, Modal } from 'react-bootstrap';
 import { CODES, type ReauthMethod, REAUTH_LABELS } from '@portico/contracts';
 import { Avatar } from '../../ui/Avatar';
 import { Loading } from '../../ui/Loading';
@@ -24,6 +24,10 @@ export interface ReauthDialogProps {
   redirect: string;
   /** After a 200: lift the expired state and reload what the page shows (no navigation). */
   onReauthenticated(): Promise<void> | void;
+  /** device_add: the device verification with the code e-mailed under `otpref` takes over. */
+  onDeviceVerification?(otpref: string): void;
+  /** Where "Go to login" leads when already on the login page: back to its form. */
+  onGoToLogin?(): void;
 }
 
 /**
@@ -52,6 +56,8 @@ function ReauthContent({
   client,
   redirect,
   onReauthenticated,
+  onDeviceVerification,
+  onGoToLogin,
 }: Omit<ReauthDialogProps, 'show'>) {
   const fresh = useReauthFlags(knownFlags);
   const methods = reauthMethods(fresh.flags);
@@ -61,6 +67,7 @@ function ReauthContent({
     client,
     redirect,
     onReauthenticated,
+    ...(onDeviceVerification ? { onDeviceVerification } : {}),
   });
   const shownPerson = fresh.person ?? person;
 
@@ -115,9 +122,18 @@ function ReauthContent({
         {methodsView}
       </Modal.Body>
       <Modal.Footer>
-        <a className={`btn ${failure?.final ? 'btn-primary' : 'btn-link'}`} href={ssoPath(client)}>
-          {REAUTH_LABELS.goToLogin}
-        </a>
+        {onGoToLogin ? (
+          <Button variant={failure?.final ? 'primary' : 'link'} onClick={onGoToLogin}>
+            {REAUTH_LABELS.goToLogin}
+          </Button>
+        ) : (
+          <a
+            className={`btn ${failure?.final ? 'btn-primary' : 'btn-link'}`}
+            href={ssoPath(client)}
+          >
+            {REAUTH_LABELS.goToLogin}
+          </a>
+        )}
       </Modal.Footer>
     </>
   );

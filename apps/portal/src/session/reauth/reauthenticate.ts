@@ -6,6 +6,7 @@ import {
   type ErrorCode,
 } from '@portico/contracts';
 import type { Answer, ApiClient, Failure } from '../../api/client';
+import { deviceId } from '../../sso/device-id';
 import type { PasskeyAssertion } from './passkey';
 
 /** What the user proves themselves with; the password and MPIN as typed. */
@@ -26,10 +27,13 @@ export type ReauthAnswer = Answer<typeof calls.auth.reauth>;
 /**
  * POST auth.reauth (specification, section 7): lifts an expired session in place, and confirms a
  * sign-in when PIN or passkey is on. The password goes base64 on the wire, the MPIN and the
- * passkey assertion as they are. Resolves with the answer; NETWORK_ERROR when none came.
+ * passkey assertion as they are; the browser's device id goes along, so a session cookie carried
+ * to another browser meets device verification (device_add). Resolves with the answer;
+ * NETWORK_ERROR when none came.
  */
 export function reauthenticate(api: ApiClient, request: ReauthRequest): Promise<ReauthAnswer> {
   const { client, redirect } = request;
+  const dcd = deviceId();
   switch (request.method) {
     case 'password':
       return api.callApi(calls.auth.reauth, {
@@ -37,6 +41,7 @@ export function reauthenticate(api: ApiClient, request: ReauthRequest): Promise<
         credential_value: encodeBase64(request.value),
         client,
         redirect,
+        dcd,
       });
     case 'mpin':
       return api.callApi(calls.auth.reauth, {
@@ -44,6 +49,7 @@ export function reauthenticate(api: ApiClient, request: ReauthRequest): Promise<
         credential_value: request.value,
         client,
         redirect,
+        dcd,
       });
     case 'passkey':
       return api.callApi(calls.auth.reauth, {
@@ -51,6 +57,7 @@ export function reauthenticate(api: ApiClient, request: ReauthRequest): Promise<
         credential_value: request.value,
         client,
         redirect,
+        dcd,
       });
   }
 }

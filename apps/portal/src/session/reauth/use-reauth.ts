@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SUCCESS_CODE } from '@portico/contracts';
+import { SUCCESS_CODE, calls } from '@portico/contracts';
 import { useApi } from '../../api/context';
 import { getPasskeyAssertion } from './passkey';
 import {
@@ -20,6 +20,11 @@ export interface UseReauthOptions {
   redirect: string;
   /** Called after a 200; the dialog stays busy until it settles. */
   onReauthenticated(): Promise<void> | void;
+  /**
+   * device_add (this browser is not the session's device): the e-mailed code was sent under
+   * `otpref` and the device verification takes over. Without it device_add ends the dialog.
+   */
+  onDeviceVerification?(otpref: string): void;
 }
 
 /** A password or MPIN as typed, or a passkey whose ceremony is still to run. */
@@ -30,7 +35,12 @@ export type ReauthAttempt =
  * Sends one re-authentication attempt and keeps what the dialog shows about it: busy while it
  * runs, then the failure text ("<n> attempts remaining.", the blocked text, the network text).
  */
-export function useReauth({ client, redirect, onReauthenticated }: UseReauthOptions) {
+export function useReauth({
+  client,
+  redirect,
+  onReauthenticated,
+  onDeviceVerification,
+}: UseReauthOptions) {
   const api = useApi();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ReauthFailure>();
@@ -42,6 +52,11 @@ export function useReauth({ client, redirect, onReauthenticated }: UseReauthOpti
       const answer = await send(credential);
       if (answer.Code === SUCCESS_CODE) {
         await onReauthenticated();
+        return;
+      }
+      const device = calls.auth.deviceAddDetails.safeParse(answer.Msg);
+      if (answer.Code === 'device_add' && device.success && onDeviceVerification) {
+        onDeviceVerification(device.data.otpref);
         return;
       }
       setFailure({ text: reauthFailureText(answer), final: isFinalReauthFailure(answer.Code) });

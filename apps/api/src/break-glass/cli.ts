@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { openConfiguredDatabase } from '../db.js';
+import { resetPasswordByOperator, UnknownAccountError, unlockAccount } from './operator-actions.js';
+
+/**
+ * `pnpm admin:unlock <username>` and `pnpm admin:reset-password <username>`: the break-glass
+ * path on the configured database (DATABASE_URL, or the embedded one in DATA_DIR; stop the
+ * server first when it is the embedded one, which one process opens at a time).
+ */
+const USAGE = 'usage: admin:unlock <username> | admin:reset-password <username>';
+
+async function main(argv: string[]): Promise<number> {
+  const [command, username, ...rest] = argv;
+  if (!username || rest.length > 0 || (command !== 'unlock' && command !== 'reset-password')) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const db = await openConfiguredDatabase(config);
+  try {
+    // As the server would at start: the lockout's columns may be newer than the database.
+    await db.migrate();
+    if (command === 'unlock') {
+      const account = await unlockAccount(db, username);
+      process.stdout.write(
+        `${account.username} is unlocked (status ${account.status}); every failure count is 0.\n`,
+      );
+    } else {
+      const reset = await resetPasswordByOperator(db, username, config.PUBLIC_URL);
+      process.stdout.write(
+        [
+          `${username} must set a new password; every session of the account has ended.`,
+          `One-time link, valid for ${reset.validMinutes} minutes (hand it over privately):`,
+          reset.link,
+          '',
+        ].join('\n'),
+      );
+    }
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+// Exits explicitly: the embedded database keeps a timer for a few seconds after it closes.
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message =
+      error instanceof ConfigError || error instanceof UnknownAccountError || error instanceof Error
+        ? error.message
+        : String(error);
+    process.stderr.write(`break-glass failed: ${message}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,21 @@
+import { imageSize } from 'image-size';
+import { IMAGE_MAX_DIMENSION } from '@portico/contracts';
+import { ApiError } from '../http/api-error.js';
+
+/**
+ * Refuses an image bomb: a small file whose header declares a huge canvas, which every browser
+ * showing the image would allocate. Only the header is read (image-size walks the PNG IHDR, the
+ * GIF screen descriptor or the JPEG frame header), never a full decode on the request path.
+ * A header that cannot be read is not an image we accept.
+ */
+export function assertSaneDimensions(bytes: Uint8Array): void {
+  let size: { width: number; height: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw new ApiError('unsupported_media_type');
+  }
+  if (size.width > IMAGE_MAX_DIMENSION || size.height > IMAGE_MAX_DIMENSION) {
+    throw new ApiError('image_too_large');
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit/record-audit.js';
+import { enqueueMail } from '../mail/queue.js';
+import { resetMail, storeResetToken } from './reset-token.js';
+
+interface ForgotAccount {
+  id: string;
+  email: string;
+  displayName: string;
+  status: string;
+}
+
+/** The account a Forgot-password request names, by username or e-mail. */
+export function findForgotAccount(
+  app: FastifyInstance,
+  identifier: string,
+): Promise<ForgotAccount | null> {
+  const name = identifier.trim().toLowerCase();
+  return app.db.prisma.user.findFirst({
+    where: { OR: [{ username: name }, { email: name }] },
+    select: { id: true, email: true, displayName: true, status: true },
+  });
+}
+
+/**
+ * A queued Forgot-password request (mail/queue.ts, kind `password.forgot`), done by the mail
+ * worker after the request was answered: an unknown or blocked account gets nothing; any other
+ * gets a reset link. The token, its audit event (password.forgot, with the asker's address) and
+ * the queued mail are one transaction, and the mail leaves once it is committed: the link in a
+ * mailbox always works, and a refused mail is retried, never lost.
+ */
+export async function queueForgotLink(
+  app: FastifyInstance,
+  payload: { identifier: string; ip: string },
+): Promise<void> {
+  const user = await findForgotAccount(app, payload.identifier);
+  if (!user || user.status === 'blocked') return;
+  await app.db.prisma.$transaction(async (tx) => {
+    await recordAudit(tx, {
+      // No actor: whoever asked is anonymous; the link goes to the account's own mailbox.
+      action: 'password.forgot',
+      target: user.id,
+      ip: payload.ip,
+    });
+    const link = await storeResetToken(tx, app.config.PUBLIC_URL, { user, reason: 'forgot' });
+    await enqueueMail(tx, resetMail(user, link, 'forgot'));
+  });
+}
