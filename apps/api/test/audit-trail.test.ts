@@ -159,6 +159,10 @@ const ROWS: AuditRow<Ctx>[] = [
       secrets: [PIN],
     };
   }),
+  // Last: the owner hands the company over and is an admin afterwards.
+  auditRow(users.transferOwnership, ['company.owner_transfer'], async (c) => ({
+    input: { body: { email: (await member(c)).email } },
+  })),
 ];
 
 /** POST calls of the administration that only read. */

@@ -59,6 +59,9 @@ const ROWS: Refusal[] = [
   refuse(users.removeAccess, "A's owner", 'user_not_found', (w) => ({
     body: { email: w.a.owner.email },
   })),
+  refuse(users.transferOwnership, 'B to an A member', 'user_not_found', (w) => ({
+    body: { email: w.a.member.email },
+  })),
   // invites.*: A's pending invitation.
   refuse(invites.resend, "A's invitation", 'not_found', (w) => ({
     body: { email: w.a.invitee, app: w.appId },

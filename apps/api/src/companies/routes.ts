@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { companies } from '@portico/contracts';
 import { registerCall } from '../http/register-call.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
+import { handOverOwnership } from '../ownership/hand-over.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { ApiError } from '../http/api-error.js';
 import { listCompanies } from './list-companies.js';
@@ -71,6 +72,16 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         target: `company:${body.com}`,
         details: { email, outcome },
       });
+      // A verified member is the owner at once, so the old owner steps down now; an invitee
+      // takes over on acceptance (invites/accept-claim.ts).
+      if (outcome === 'promoted') {
+        await handOverOwnership(tx, {
+          companyId: body.com,
+          newOwnerEmail: email,
+          action: 'company.owner_change',
+          audit: auditContext(request),
+        });
+      }
       // Last: if the mail server refuses, the call answers mail_failed and nothing changed.
       await app.mailer.send(mail);
     });

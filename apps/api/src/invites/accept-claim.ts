@@ -1,5 +1,6 @@
 import type { Prisma } from '@portico/db';
 import { sha256 } from '../credentials/tokens.js';
+import { grantsOwnership, handOverOwnership } from '../ownership/hand-over.js';
 
 export interface ClaimedInvitation {
   id: string;
@@ -13,6 +14,7 @@ export interface ClaimedInvitation {
  * second waits for the first's row lock and then matches nothing (null).
  * The code hash stays on the row: a used link then answers "already accepted" rather than
  * "not found" (the code itself was never stored, and a verified row opens nothing).
+ * Accepting an owner invitation hands the company over (ownership/hand-over.ts).
  */
 export async function claimInvitation(
   tx: Prisma.TransactionClient,
@@ -27,5 +29,15 @@ export async function claimInvitation(
        AND (invite_expires_at IS NULL OR invite_expires_at > now())
  RETURNING id, company_id, app_id`;
   const row = rows[0];
-  return row ? { id: row.id, companyId: row.company_id, appId: row.app_id } : null;
+  if (!row) return null;
+  // An accepted owner invitation (the platform's "Change" owner) makes the old owner admin.
+  if (await grantsOwnership(tx, row.id)) {
+    await handOverOwnership(tx, {
+      companyId: row.company_id,
+      newOwnerEmail: input.email,
+      action: 'company.owner_change',
+      audit: { actorId: input.userId },
+    });
+  }
+  return { id: row.id, companyId: row.company_id, appId: row.app_id };
 }

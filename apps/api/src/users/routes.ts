@@ -6,6 +6,7 @@ import { companyOf } from './company-member.js';
 import { listUsers } from './list-users.js';
 import { removeAccess } from './remove-access.js';
 import { resetPassword } from './reset-password.js';
+import { transferOwnership } from '../ownership/transfer-ownership.js';
 import { roleDefinitions } from './role-definitions.js';
 import { updatePreference } from './update-preference.js';
 import { updateRoles } from './update-roles.js';
@@ -27,6 +28,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, calls.users.updatePreference, async ({ body }, request) => {
     await updatePreference(app, request, body);
     return 'Names updated.';
+  });
+
+  registerCall(app, calls.users.transferOwnership, async ({ body }, request) => {
+    await transferOwnership(app, request, body.email);
+    return 'Ownership transferred';
   });
 
   registerCall(app, calls.users.resetPassword, async ({ body }, request) => {

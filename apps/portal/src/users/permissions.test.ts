@@ -18,6 +18,7 @@ describe('users screen permissions (section 6)', () => {
       removeAccess: true,
       reset: true,
       invites: true,
+      ownerActions: false,
     });
   });
 
@@ -25,7 +26,7 @@ describe('users screen permissions (section 6)', () => {
     expect(Object.values(permissionsFor(plain, member))).not.toContain(true);
   });
 
-  it('keeps an admin-level target for the owner and never edits its roles or removes it', () => {
+  it('keeps an admin-level target for the owner: never its role switches, but removal and the owner actions', () => {
     expect(permissionsFor(admin, adminTarget)).toMatchObject({
       editName: false,
       reset: false,
@@ -36,8 +37,27 @@ describe('users screen permissions (section 6)', () => {
       editName: true,
       reset: true,
       editRoles: false,
+      removeAccess: true,
+      ownerActions: true,
+    });
+    expect(permissionsFor(admin, adminTarget).ownerActions).toBe(false);
+  });
+
+  it('gives the owner actions on verified members only, never on oneself or another owner', () => {
+    expect(permissionsFor(owner, member).ownerActions).toBe(true);
+    expect(permissionsFor(admin, member).ownerActions).toBe(false);
+    const invitee = groupUserRows([
+      row('new@bank.example', { status: 'pending', userid: null }),
+    ])[0]!;
+    expect(permissionsFor(owner, invitee).ownerActions).toBe(false);
+    const otherOwner = groupUserRows([row('co@bank.example', { roles: ['owner'] })])[0]!;
+    expect(permissionsFor(owner, otherOwner)).toMatchObject({
+      ownerActions: false,
       removeAccess: false,
     });
+    expect(permissionsFor({ ...owner, email: 'ANN@bank.example' }, member).ownerActions).toBe(
+      false,
+    );
   });
 
   it('never lets one remove, re-role or reset oneself, but rename', () => {

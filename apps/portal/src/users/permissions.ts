@@ -1,4 +1,10 @@
-import { GLOBAL_APP_ID, ROLE_GLOBAL_OWNER, hasRole, isCompanyAdmin } from '@portico/contracts';
+import {
+  ACCESS_ENTRY_STATUS,
+  GLOBAL_APP_ID,
+  ROLE_GLOBAL_OWNER,
+  hasRole,
+  isCompanyAdmin,
+} from '@portico/contracts';
 import { type GroupedUser } from './grouped-user';
 
 /** The company-level roles (app `global`) that make a person admin-level (section 6). */
@@ -22,13 +28,21 @@ export interface UserPermissions {
   reset: boolean;
   /** Resend or delete a pending invitation. */
   invites: boolean;
+  /** Grant or take back the company's admin role, and hand the company over (owner only). */
+  ownerActions: boolean;
+}
+
+/** Whether the user holds global.owner here. */
+function isOwnerTarget(user: GroupedUser): boolean {
+  return user.access.some((row) => row.app === GLOBAL_APP_ID && row.roles.includes('owner'));
 }
 
 /**
  * Only company administrators change anyone. An admin-level target is changed only by the top
- * role (owner), and even then its roles and removal stay out of this screen: the spec hides
- * role editing and Remove User Access for admin-role targets. Nobody changes their own access
- * or resets their own password; renaming oneself is allowed.
+ * role (owner): its application roles stay out of the toggle lists (the spec hides role editing
+ * for admin-role targets), but the owner removes an admin's access and, on a verified member's
+ * card, grants or takes back admin and transfers the company (issue 12). Nobody changes their
+ * own access or resets their own password; renaming oneself is allowed.
  */
 export function permissionsFor(
   viewer: { roles: readonly string[]; email: string },
@@ -37,13 +51,18 @@ export function permissionsFor(
   const admin = isCompanyAdmin(viewer.roles);
   const self = target.email.toLowerCase() === viewer.email.toLowerCase();
   const targetAdmin = isAdminLevel(target);
-  const mayTouch = admin && (!targetAdmin || hasRole(viewer.roles, ROLE_GLOBAL_OWNER));
+  const owner = hasRole(viewer.roles, ROLE_GLOBAL_OWNER);
+  const mayTouch = admin && (!targetAdmin || owner);
+  const verifiedMember =
+    target.userid !== null &&
+    target.access.some((row) => row.status === ACCESS_ENTRY_STATUS.verified);
   return {
     editName: mayTouch && target.userid !== null,
     editRoles: admin && !self && !targetAdmin,
-    removeAccess: admin && !self && !targetAdmin,
+    removeAccess: admin && !self && (!targetAdmin || (owner && !isOwnerTarget(target))),
     reset: mayTouch && !self,
     invites: mayTouch && !self,
+    ownerActions: owner && !self && verifiedMember && !isOwnerTarget(target),
   };
 }
 

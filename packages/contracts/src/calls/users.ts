@@ -149,3 +149,16 @@ export function groupUserRows(
   }
   return users;
 }
+
+export const transferOwnership = defineCall({
+  id: 'users.transferOwnership',
+  method: 'POST',
+  path: '/v1/users/owner/transfer',
+  summary:
+    'The owner hands the company to a verified member, who becomes its owner; the old owner becomes admin (one transaction, audited company.owner_transfer)',
+  access: 'company-admin',
+  pathChosen: true,
+  body: z.strictObject({ email: emailRule }),
+  answer: okMessage,
+  codes: ['user_not_found'],
+});

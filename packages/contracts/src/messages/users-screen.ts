@@ -60,3 +60,22 @@ export const USERS_SCREEN_TEXTS = {
   failedTitle: 'Failed',
   loadFailed: 'The users could not be loaded.',
 } as const;
+
+/**
+ * Ours: what the owner does with the company-level roles (issue 12; section 6 gives these to the
+ * top role but names no control). The admin switch stays out of the role toggle lists.
+ */
+export const OWNER_ACTION_TEXTS = {
+  group: 'Company role',
+  makeAdmin: 'Make admin',
+  removeAdmin: 'Remove admin',
+  transfer: 'Transfer ownership',
+  transferTitle: 'Transfer Ownership',
+  transferText: (name: string) =>
+    `${name} becomes the owner of this company and you become an admin. Only the new owner can undo this.`,
+  transferConfirm: 'Transfer',
+  adminGranted: (name: string) => `${name} is now an admin.`,
+  adminRemoved: (name: string) => `${name} is no longer an admin.`,
+  transferred: (name: string) => `${name} now owns this company.`,
+  failed: 'The company role could not be changed.',
+} as const;

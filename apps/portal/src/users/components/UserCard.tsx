@@ -4,6 +4,7 @@ import { Avatar } from '../../ui/Avatar';
 import { permissionsFor } from '../permissions';
 import type { RoleDefinitions } from '../role-groups';
 import { AccountBlocked } from './AccountBlocked';
+import { OwnerActions } from './OwnerActions';
 import { RemoveAccessLink } from './RemoveAccessLink';
 import { UserBranches } from './UserBranches';
 import { UserName } from './UserName';
@@ -110,6 +111,11 @@ export function UserCard({ user, expanded, defs, viewer, com, companyBranches }:
                   status={status}
                   mayReset={permissions.reset}
                 />
+              </div>
+            )}
+            {permissions.ownerActions && (
+              <div className="mt-3">
+                <OwnerActions user={user} name={name} />
               </div>
             )}
             {permissions.removeAccess && (

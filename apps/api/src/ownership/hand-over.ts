@@ -1,0 +1,63 @@
+import { GLOBAL_APP_ID } from '@portico/contracts';
+import type { Prisma } from '@portico/db';
+import { recordAudit, type AuditEntry } from '../audit/record-audit.js';
+
+type Tx = Prisma.TransactionClient;
+
+const OWNER = 'owner';
+const ADMIN = 'admin';
+
+/**
+ * A company has one owner. When `newOwnerEmail` becomes it, every other verified owner of the
+ * company steps down to admin (global.owner removed, global.admin added), in the caller's
+ * transaction, and the change is audited (`action`, from and to, e-mails only in details).
+ * Pending owner invitations are left to the invitation rules. Answers the e-mails demoted.
+ */
+export async function handOverOwnership(
+  tx: Tx,
+  input: {
+    companyId: string;
+    newOwnerEmail: string;
+    action: 'company.owner_transfer' | 'company.owner_change';
+    audit: Omit<AuditEntry, 'action' | 'companyId' | 'target' | 'details'>;
+  },
+): Promise<string[]> {
+  const email = input.newOwnerEmail.trim().toLowerCase();
+  // The company row lock serialises every change of a company's owner.
+  await tx.$queryRaw`SELECT id FROM companies WHERE id = ${input.companyId} FOR UPDATE`;
+  const previous = await tx.access.findMany({
+    where: {
+      companyId: input.companyId,
+      appId: GLOBAL_APP_ID,
+      status: 'verified',
+      NOT: { email },
+      roles: { some: { roleId: OWNER } },
+    },
+    select: { id: true, email: true },
+  });
+  for (const access of previous) {
+    await tx.accessRole.deleteMany({ where: { accessId: access.id, roleId: OWNER } });
+    await tx.accessRole.createMany({
+      data: [{ accessId: access.id, appId: GLOBAL_APP_ID, roleId: ADMIN }],
+      skipDuplicates: true,
+    });
+  }
+  const from = previous.map((access) => access.email);
+  await recordAudit(tx, {
+    ...input.audit,
+    action: input.action,
+    companyId: input.companyId,
+    target: input.companyId,
+    details: { from, to: email },
+  });
+  return from;
+}
+
+/** Whether an access row (by id) carries the company's owner role. */
+export async function grantsOwnership(tx: Tx, accessId: string): Promise<boolean> {
+  const role = await tx.accessRole.findFirst({
+    where: { accessId, appId: GLOBAL_APP_ID, roleId: OWNER },
+    select: { accessId: true },
+  });
+  return role !== null;
+}
