@@ -11,6 +11,7 @@ import { usersRoutes } from './users/routes.js';
 import { invitesRoutes } from './invites/routes.js';
 import { branchesRoutes } from './branches/routes.js';
 import { profileRoutes } from './profile/routes.js';
+import { erasureRoutes } from './erasure/routes.js';
 import { companyRoutes } from './company/routes.js';
 import { companiesRoutes } from './companies/routes.js';
 import { appsRoutes } from './apps/routes.js';
@@ -33,6 +34,7 @@ export async function registerCapabilities(app: FastifyInstance): Promise<void> 
   await app.register(invitesRoutes);
   await app.register(branchesRoutes);
   await app.register(profileRoutes);
+  await app.register(erasureRoutes);
   await app.register(companyRoutes);
   await app.register(companiesRoutes);
   await app.register(appsRoutes);

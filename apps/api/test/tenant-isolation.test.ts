@@ -147,6 +147,7 @@ const IN_SCOPE_FILE = [
 const OWN_ACCOUNT_ONLY: Record<string, string> = {
   'auth.reauth': "re-authenticates the caller's own session",
   'mfa.settings': "reads the caller's own flags",
+  'profile.deleteAccount': "erases the caller's own account, after the caller's password",
   'mfa.updateSettings': "toggles the caller's own MFA, after the caller's password",
   'mfa.setPin': "sets the caller's own MPIN, after the caller's password",
   'passkeys.registerOptions': "a challenge for the caller's own new passkey",

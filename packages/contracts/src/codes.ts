@@ -9,6 +9,9 @@
  * situations the specification leaves open (authorisation, unknown routes, mail failures, the
  * code exchange). They are documented in docs/api.md.
  */
+import { LOGIN_LOCKOUT_MINUTES } from './constants.js';
+import { GATE_TITLES } from './messages/gate-titles.js';
+import { REQUIRED } from './rules/field.js';
 import { IMAGE_MAX_DIMENSION } from './rules/upload.js';
 
 export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
@@ -26,7 +29,7 @@ const SERVER_ERROR_TEXT = 'Server Error - Server is not responding. Please try a
 
 export const CODES = {
   // Bad input
-  incomplete_param: { status: 400, text: 'Required', origin: 'spec' },
+  incomplete_param: { status: 400, text: REQUIRED, origin: 'spec' },
 
   // Session
   session_expired: {
@@ -63,7 +66,7 @@ export const CODES = {
   },
   rate_limit_exceeded: {
     status: 429,
-    text: 'Too many login attempts. Please try again in 15 minutes.',
+    text: `Too many login attempts. Please try again in ${LOGIN_LOCKOUT_MINUTES} minutes.`,
     origin: 'spec',
   },
 
@@ -97,7 +100,7 @@ export const CODES = {
     text: 'Unable to register user. Invitation already expired.',
     origin: 'spec',
   },
-  access_not_found: { status: 403, text: 'Access Not Available [01]', origin: 'spec' },
+  access_not_found: { status: 403, text: GATE_TITLES.access_not_found, origin: 'spec' },
 
   // Password reset
   forgot_expired: { status: 409, text: 'Reset link has expired.', origin: 'spec' },
@@ -109,14 +112,26 @@ export const CODES = {
   already_whitelisted: { status: 409, text: 'IP already whitelisted', origin: 'spec' },
 
   // Sign-in gates (the information page of section 8 shows their title and text)
-  callback_invalid: { status: 400, text: 'Application Not Configured', origin: 'spec' },
-  app_access_prohibited: { status: 403, text: 'Access Not Allowed', origin: 'spec' },
-  app_disabled: { status: 403, text: 'Application Not Available [02]', origin: 'spec' },
-  device_type_invalid: { status: 403, text: 'Device Invalid', origin: 'spec' },
-  device_limit_reached: { status: 403, text: 'Maximum Device Reached', origin: 'spec' },
-  unauthorized_device: { status: 403, text: 'Unauthorized', origin: 'spec' },
-  access_unverified: { status: 403, text: 'Access Not Verified', origin: 'spec' },
-  credential_stuffing_detected: { status: 429, text: 'Suspicious Activity', origin: 'spec' },
+  callback_invalid: { status: 400, text: GATE_TITLES.callback_invalid, origin: 'spec' },
+  app_access_prohibited: {
+    status: 403,
+    text: GATE_TITLES.app_access_prohibited,
+    origin: 'spec',
+  },
+  app_disabled: { status: 403, text: GATE_TITLES.app_disabled, origin: 'spec' },
+  device_type_invalid: { status: 403, text: GATE_TITLES.device_type_invalid, origin: 'spec' },
+  device_limit_reached: {
+    status: 403,
+    text: GATE_TITLES.device_limit_reached,
+    origin: 'spec',
+  },
+  unauthorized_device: { status: 403, text: GATE_TITLES.unauthorized_device, origin: 'spec' },
+  access_unverified: { status: 403, text: GATE_TITLES.access_unverified, origin: 'spec' },
+  credential_stuffing_detected: {
+    status: 429,
+    text: GATE_TITLES.credential_stuffing_detected,
+    origin: 'spec',
+  },
 
   // Ours: situations the specification leaves open
   forbidden: {
@@ -144,6 +159,11 @@ export const CODES = {
   password_too_common: {
     status: 400,
     text: 'This password is too common or has appeared in a data breach. Please choose another.',
+    origin: 'added',
+  },
+  owner_must_transfer: {
+    status: 409,
+    text: 'You own a company: transfer its ownership before deleting your account.',
     origin: 'added',
   },
   image_too_large: {

@@ -88,14 +88,19 @@ export const PLATFORM_COMPANY_ID = 'core1';
 /** The application that stands for the company itself in role definitions and invitations. */
 export const GLOBAL_APP_ID = 'global';
 export const GLOBAL_APP_NAME = 'Company';
-export const ROLE_GLOBAL_OWNER = 'global.owner';
-export const ROLE_GLOBAL_ADMIN = 'global.admin';
+/** The company-level role ids (of application `global`): the top role and the admin role. */
+export const OWNER_ROLE_ID = 'owner';
+export const ADMIN_ROLE_ID = 'admin';
+/** The company-level roles that make a person admin-level (section 6), as role ids. */
+export const COMPANY_LEVEL_ROLE_IDS = [OWNER_ROLE_ID, ADMIN_ROLE_ID] as const;
+export const ROLE_GLOBAL_OWNER = `${GLOBAL_APP_ID}.${OWNER_ROLE_ID}`;
+export const ROLE_GLOBAL_ADMIN = `${GLOBAL_APP_ID}.${ADMIN_ROLE_ID}`;
 /** The two company-level roles that manage users, branches and the company profile. */
 export const COMPANY_ADMIN_ROLES = [ROLE_GLOBAL_OWNER, ROLE_GLOBAL_ADMIN] as const;
 /** Built-in per-application roles; they cannot be deleted. */
 export const BUILT_IN_ROLES = [
-  { id: 'admin', name: 'Admin' },
-  { id: 'owner', name: 'Owner' },
+  { id: ADMIN_ROLE_ID, name: 'Admin' },
+  { id: OWNER_ROLE_ID, name: 'Owner' },
 ] as const;
 
 /** User overall statuses the portal reacts to; others are shown as they are. */

@@ -33,10 +33,12 @@ describe('truncate', () => {
 
 describe('initials', () => {
   it('takes the first two letters of the name', () => {
-    expect(initials('Ana Cruz')).toBe('An');
-    expect(initials('  jo')).toBe('jo');
-    expect(initials('1. Émile')).toBe('Ém');
-    expect(initials('')).toBe('');
+    expect(initials('Ana Cruz')).toBe('AN');
+    expect(initials('  jo')).toBe('JO');
+    expect(initials('  J. Smith')).toBe('JS');
+    expect(initials('Émile')).toBe('ÉM');
+    expect(initials('1. Émile')).toBe('1É');
+    expect(initials('')).toBe('?');
   });
 });
 

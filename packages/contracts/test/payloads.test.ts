@@ -51,6 +51,8 @@ describe('credentials on the wire', () => {
         'mfa.updateSettings.password',
         'mfa.setPin.password',
         'passkeys.registerOptions.password',
+        // Ours: the password confirming an account deletion travels like the other confirmations.
+        'profile.deleteAccount.password',
         'register.submit.uname',
         'register.submit.pass',
         'register.submit.mobile',

@@ -219,6 +219,7 @@ describe('session calls', () => {
           roles: ['global.admin'],
           com: { id: company.id, name: 'Home Bank', img: '' },
           client: PORTAL_CLIENT_ID,
+          allow_delete: false,
           is_pin_enabled: false,
           is_biometrics_enabled: false,
           is_passkey_enabled: false,

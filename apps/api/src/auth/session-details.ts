@@ -30,6 +30,7 @@ export async function sessionDetails(
         ? null
         : { id: session.companyId, name: company.name, img: imageUrl(publicUrl, company.imageId) },
     client: session.clientId,
+    allow_delete: session.allowDelete,
     is_pin_enabled: user.pin_enabled,
     is_biometrics_enabled: user.biometrics_enabled,
     is_passkey_enabled: user.passkey_enabled,

@@ -1,3 +1,4 @@
+import { ADMIN_ROLE_ID, COMPANY_LEVEL_ROLE_IDS, OWNER_ROLE_ID } from '@portico/contracts';
 import type { Prisma, PrismaClient } from '@portico/db';
 import type { Config } from '../config.js';
 import { hashSecret } from '../credentials/argon2.js';
@@ -125,8 +126,8 @@ async function ensureAdmin(
     },
   });
   for (const [appId, roleIds] of [
-    [PLATFORM.globalApp.id, ['owner', 'admin']],
-    [PLATFORM.portalApp.id, ['admin']],
+    [PLATFORM.globalApp.id, COMPANY_LEVEL_ROLE_IDS],
+    [PLATFORM.portalApp.id, [ADMIN_ROLE_ID]],
   ] as const) {
     await tx.access.create({
       data: {
@@ -157,7 +158,7 @@ function findPlatformOwner(db: Tx | PrismaClient) {
       companyId: PLATFORM.company.id,
       appId: PLATFORM.globalApp.id,
       status: 'verified',
-      roles: { some: { roleId: 'owner' } },
+      roles: { some: { roleId: OWNER_ROLE_ID } },
     },
     select: { id: true },
   });

@@ -1,9 +1,8 @@
-import { GLOBAL_APP_ID, PRODUCT_NAME } from '@portico/contracts';
+import { GLOBAL_APP_ID, OWNER_ROLE_ID, PRODUCT_NAME } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { INVITE_TTL_DAYS, inviteLink, newInviteCode } from '../invites/invite-code.js';
-import { OWNER_ROLE } from './owner-access.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -44,11 +43,11 @@ export async function inviteOwner(
     where: { companyId_appId_email: key },
     select: { id: true, status: true, roles: { select: { roleId: true } } },
   });
-  const isOwner = existing?.roles.some((role) => role.roleId === OWNER_ROLE) ?? false;
+  const isOwner = existing?.roles.some((role) => role.roleId === OWNER_ROLE_ID) ?? false;
   if (existing?.status === 'verified') {
     if (isOwner) throw new ApiError('verified', 'This e-mail is already the verified owner.');
     await tx.accessRole.create({
-      data: { accessId: existing.id, appId: GLOBAL_APP_ID, roleId: OWNER_ROLE },
+      data: { accessId: existing.id, appId: GLOBAL_APP_ID, roleId: OWNER_ROLE_ID },
     });
     return { outcome: 'promoted', mail: ownerGrantedMail(input.email, company.name, publicUrl) };
   }
@@ -70,7 +69,7 @@ export async function inviteOwner(
     select: { id: true },
   });
   await tx.accessRole.createMany({
-    data: [{ accessId: access.id, appId: GLOBAL_APP_ID, roleId: OWNER_ROLE }],
+    data: [{ accessId: access.id, appId: GLOBAL_APP_ID, roleId: OWNER_ROLE_ID }],
     skipDuplicates: true,
   });
   const link = inviteLink(publicUrl, invite.code, input.email);
@@ -88,13 +87,13 @@ async function withdrawOtherOwnerInvitations(tx: Tx, companyId: string, email: s
       appId: GLOBAL_APP_ID,
       status: 'pending',
       NOT: { email },
-      roles: { some: { roleId: OWNER_ROLE } },
+      roles: { some: { roleId: OWNER_ROLE_ID } },
     },
     select: { id: true },
   });
   if (others.length === 0) return;
   const ids = others.map((access) => access.id);
-  await tx.accessRole.deleteMany({ where: { accessId: { in: ids }, roleId: OWNER_ROLE } });
+  await tx.accessRole.deleteMany({ where: { accessId: { in: ids }, roleId: OWNER_ROLE_ID } });
   // An invitation left without roles invites to nothing (section 4): it goes too.
   await tx.access.deleteMany({ where: { id: { in: ids }, roles: { none: {} } } });
 }

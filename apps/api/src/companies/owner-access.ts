@@ -1,11 +1,8 @@
-import { ACCESS_ENTRY_STATUS, GLOBAL_APP_ID } from '@portico/contracts';
+import { ACCESS_ENTRY_STATUS, GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import type { Database } from '../db.js';
 
 type Reader = Database['prisma'] | Prisma.TransactionClient;
-
-/** The company-level role that makes an owner (`global.owner`). */
-export const OWNER_ROLE = 'owner';
 
 export interface OwnerAccess {
   companyId: string;
@@ -36,7 +33,7 @@ export async function loadOwners(
     where: {
       companyId: { in: companyIds },
       appId: GLOBAL_APP_ID,
-      roles: { some: { roleId: OWNER_ROLE } },
+      roles: { some: { roleId: OWNER_ROLE_ID } },
     },
     select: {
       companyId: true,

@@ -1,11 +1,8 @@
-import { GLOBAL_APP_ID } from '@portico/contracts';
+import { ADMIN_ROLE_ID, GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import { recordAudit, type AuditEntry } from '../audit/record-audit.js';
 
 type Tx = Prisma.TransactionClient;
-
-const OWNER = 'owner';
-const ADMIN = 'admin';
 
 /**
  * A company has one owner. When `newOwnerEmail` becomes it, every other verified owner of the
@@ -31,14 +28,14 @@ export async function handOverOwnership(
       appId: GLOBAL_APP_ID,
       status: 'verified',
       NOT: { email },
-      roles: { some: { roleId: OWNER } },
+      roles: { some: { roleId: OWNER_ROLE_ID } },
     },
     select: { id: true, email: true },
   });
   for (const access of previous) {
-    await tx.accessRole.deleteMany({ where: { accessId: access.id, roleId: OWNER } });
+    await tx.accessRole.deleteMany({ where: { accessId: access.id, roleId: OWNER_ROLE_ID } });
     await tx.accessRole.createMany({
-      data: [{ accessId: access.id, appId: GLOBAL_APP_ID, roleId: ADMIN }],
+      data: [{ accessId: access.id, appId: GLOBAL_APP_ID, roleId: ADMIN_ROLE_ID }],
       skipDuplicates: true,
     });
   }
@@ -56,7 +53,7 @@ export async function handOverOwnership(
 /** Whether an access row (by id) carries the company's owner role. */
 export async function grantsOwnership(tx: Tx, accessId: string): Promise<boolean> {
   const role = await tx.accessRole.findFirst({
-    where: { accessId, appId: GLOBAL_APP_ID, roleId: OWNER },
+    where: { accessId, appId: GLOBAL_APP_ID, roleId: OWNER_ROLE_ID },
     select: { accessId: true },
   });
   return role !== null;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GLOBAL_APP_ID } from '@portico/contracts';
+import { GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import { auditContext } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
@@ -39,7 +39,7 @@ export async function transferOwnership(
       (await tx.accessRole.count({
         where: {
           appId: GLOBAL_APP_ID,
-          roleId: 'owner',
+          roleId: OWNER_ROLE_ID,
           access: { companyId, userId: session.userId, status: 'verified' },
         },
       })) > 0;
@@ -56,7 +56,7 @@ export async function transferOwnership(
       select: { id: true },
     });
     await tx.accessRole.createMany({
-      data: [{ accessId: access.id, appId: GLOBAL_APP_ID, roleId: 'owner' }],
+      data: [{ accessId: access.id, appId: GLOBAL_APP_ID, roleId: OWNER_ROLE_ID }],
       skipDuplicates: true,
     });
     await handOverOwnership(tx, {

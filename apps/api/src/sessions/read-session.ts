@@ -27,6 +27,8 @@ export interface SessionRow {
   lastSeenAt: Date;
   endedAt: Date | null;
   activityTimeoutSeconds: number;
+  /** Whether the session's client lets the user delete their account (allow_delete). */
+  allowDelete: boolean;
   /** `<app>.<role>` ids the user holds (verified access) in the session's current company. */
   roles: string[];
   profile: SessionProfile;
@@ -53,7 +55,7 @@ const READ_SESSION = `
            'id', s.id, 'userId', s.user_id, 'clientId', s.client_id, 'deviceId', s.device_id,
            'companyId', s.current_company_id, 'expiresAt', s.expires_at,
            'lastSeenAt', s.last_seen_at, 'endedAt', s.ended_at,
-           'activityTimeoutSeconds', c.session_activity_timeout,
+           'activityTimeoutSeconds', c.session_activity_timeout, 'allowDelete', c.allow_delete,
            'roles', (SELECT array_agg(ar.app_id || '.' || ar.role_id ORDER BY ar.app_id, ar.role_id)
                        FROM access a JOIN access_roles ar ON ar.access_id = a.id
                       WHERE a.user_id = s.user_id AND a.company_id = s.current_company_id

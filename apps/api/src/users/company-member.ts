@@ -1,11 +1,8 @@
-import { GLOBAL_APP_ID, ROLE_GLOBAL_OWNER } from '@portico/contracts';
+import { COMPANY_LEVEL_ROLE_IDS, GLOBAL_APP_ID, ROLE_GLOBAL_OWNER } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import type { SessionContext } from '../sessions/session-guard.js';
 
 type Db = Prisma.TransactionClient;
-
-/** The company-level built-in roles: holding one makes a person "admin-level" (section 6). */
-export const COMPANY_LEVEL_ROLES = ['owner', 'admin'] as const;
 
 /** A user as the administration calls act on them, within one company. */
 export interface CompanyMember {
@@ -36,7 +33,7 @@ export async function isAdminLevel(db: Db, companyId: string, email: string): Pr
   const row = await db.accessRole.findFirst({
     where: {
       appId: GLOBAL_APP_ID,
-      roleId: { in: [...COMPANY_LEVEL_ROLES] },
+      roleId: { in: [...COMPANY_LEVEL_ROLE_IDS] },
       access: { companyId, email },
     },
     select: { roleId: true },

@@ -1,7 +1,8 @@
 import type { Prisma } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
 import type { SessionContext } from '../sessions/session-guard.js';
-import { COMPANY_LEVEL_ROLES, isOwner } from './company-member.js';
+import { COMPANY_LEVEL_ROLE_IDS } from '@portico/contracts';
+import { isOwner } from './company-member.js';
 import type { RoleGroup } from './role-definitions.js';
 import { grantableGroups } from './role-definitions.js';
 
@@ -70,7 +71,7 @@ export function assertMayChangeCompanyRoles(
   before: readonly string[],
   after: readonly string[],
 ): void {
-  const changed = COMPANY_LEVEL_ROLES.filter(
+  const changed = COMPANY_LEVEL_ROLE_IDS.filter(
     (role) => before.includes(role) !== after.includes(role),
   );
   if (changed.length > 0 && !isOwner(session)) {

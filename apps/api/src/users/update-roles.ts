@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GLOBAL_APP_ID } from '@portico/contracts';
+import { COMPANY_LEVEL_ROLE_IDS, GLOBAL_APP_ID } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
@@ -10,7 +10,7 @@ import { mailInvitation, writeInvitation } from '../invites/write-invitation.js'
 import { lockAccessOf } from './access-lock.js';
 import type { AccessRow } from './access-rows.js';
 import { accessRowsOf } from './access-rows.js';
-import { COMPANY_LEVEL_ROLES, companyOf } from './company-member.js';
+import { companyOf } from './company-member.js';
 import type { Grant } from './role-rules.js';
 import {
   assertGrantable,
@@ -53,7 +53,7 @@ export async function updateRoles(
       existing.find((row) => row.appId === appId)?.roles.map((role) => role.roleId) ?? [];
     const userId = existing.find((row) => row.userId !== null)?.userId ?? null;
     const globalBefore = rolesOf(GLOBAL_APP_ID);
-    const adminLevel = COMPANY_LEVEL_ROLES.some((role) => globalBefore.includes(role));
+    const adminLevel = COMPANY_LEVEL_ROLE_IDS.some((role) => globalBefore.includes(role));
     assertMayChangeTarget(session, { userId, adminLevel });
     const globalGrant = grants.find((grant) => grant.app === GLOBAL_APP_ID);
     if (globalGrant) assertMayChangeCompanyRoles(session, globalBefore, globalGrant.roles);

@@ -4,9 +4,13 @@ import { Loading } from '../ui/Loading';
 import { DetailsCard } from './details/DetailsCard';
 import { DevicesSection } from './devices/DevicesSection';
 import { MfaSection } from './mfa/MfaSection';
+import { DeleteAccountSection } from './delete/DeleteAccountSection';
 import './profile.css';
 
-/** Profile (/manage/me): the own names and avatar, trusted devices, multifactor settings. */
+/**
+ * Profile (/manage/me): the own names and avatar, trusted devices, multifactor settings, and
+ * where the client allows it, deleting the account.
+ */
 export function ProfileScreen() {
   const { details } = useSession();
   return (
@@ -15,6 +19,7 @@ export function ProfileScreen() {
       {details ? <DetailsCard details={details} /> : <Loading />}
       <DevicesSection />
       <MfaSection />
+      {details?.allow_delete && <DeleteAccountSection />}
     </div>
   );
 }

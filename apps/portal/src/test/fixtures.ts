@@ -19,6 +19,7 @@ export function sessionDetails(overrides: Partial<Details> = {}): Details {
     roles: [ROLE_GLOBAL_ADMIN],
     com: { id: PLATFORM_COMPANY_ID, name: 'Portico Platform', img: '' },
     client: PORTAL_CLIENT_ID,
+    allow_delete: false,
     is_pin_enabled: false,
     is_biometrics_enabled: false,
     is_passkey_enabled: false,

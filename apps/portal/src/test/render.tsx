@@ -29,8 +29,17 @@ export function renderWithProviders(element: ReactElement) {
  * Renders a screen for a member holding `roles` in company `companyId` (the session's details
  * and flags, nothing else of the session), with fresh providers.
  */
-export function renderAsMember(element: ReactElement, roles: string[], companyId = 'acme') {
-  const details = sessionDetails({ roles, com: { id: companyId, name: 'Acme Bank', img: '' } });
+export function renderAsMember(
+  element: ReactElement,
+  roles: string[],
+  companyId = 'acme',
+  overrides: Partial<ReturnType<typeof sessionDetails>> = {},
+) {
+  const details = sessionDetails({
+    roles,
+    com: { id: companyId, name: 'Acme Bank', img: '' },
+    ...overrides,
+  });
   const session = {
     details,
     flags: featureFlags(roles, companyId),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { Avatar, initials } from './Avatar';
+import { Avatar } from './Avatar';
 
 describe('Avatar', () => {
   it('shows the first two letters of the name without an image', () => {
@@ -18,9 +18,8 @@ describe('Avatar', () => {
     expect(container.querySelector('[data-initials]')).not.toBeInTheDocument();
   });
 
-  it('takes letters and digits only', () => {
-    expect(initials('  J. Smith')).toBe('JS');
-    expect(initials('Émile')).toBe('ÉM');
-    expect(initials('')).toBe('?');
+  it('shows "?" for a name without letters or digits (the rule: contracts initials())', () => {
+    const { container } = render(<Avatar name=" . " />);
+    expect(container.querySelector('.avatar-initials')).toHaveAttribute('data-initials', '?');
   });
 });

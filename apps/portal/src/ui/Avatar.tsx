@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { initials } from '@portico/contracts';
 import { assetUrl } from '../api/base-url';
 
 export interface AvatarProps {
@@ -39,10 +40,4 @@ export function Avatar({ name, src, size = 32, className = '' }: AvatarProps) {
       aria-hidden="true"
     />
   );
-}
-
-/** The first two letters (or digits) of a name, upper-cased. */
-export function initials(name: string): string {
-  const letters = name.match(/[\p{L}\p{N}]/gu) ?? [];
-  return letters.slice(0, 2).join('').toUpperCase() || '?';
 }

@@ -1,22 +1,24 @@
 import {
   ACCESS_ENTRY_STATUS,
+  ADMIN_ROLE_ID,
+  COMPANY_LEVEL_ROLE_IDS,
   GLOBAL_APP_ID,
+  OWNER_ROLE_ID,
   ROLE_GLOBAL_OWNER,
   hasRole,
   isCompanyAdmin,
 } from '@portico/contracts';
 import { type GroupedUser } from './grouped-user';
 
-/** The company-level roles (app `global`) that make a person admin-level (section 6). */
-const ADMIN_LEVEL_ROLES = ['owner', 'admin'];
-
 /** The role whose switch is hidden in every role toggle list (section 6). */
-export const HIDDEN_ROLE = 'admin';
+export const HIDDEN_ROLE = ADMIN_ROLE_ID;
 
 /** Whether the user holds, or is invited to, global.owner or global.admin here. */
 export function isAdminLevel(user: GroupedUser): boolean {
   return user.access.some(
-    (row) => row.app === GLOBAL_APP_ID && row.roles.some((r) => ADMIN_LEVEL_ROLES.includes(r)),
+    (row) =>
+      row.app === GLOBAL_APP_ID &&
+      row.roles.some((r) => (COMPANY_LEVEL_ROLE_IDS as readonly string[]).includes(r)),
   );
 }
 
@@ -34,7 +36,7 @@ export interface UserPermissions {
 
 /** Whether the user holds global.owner here. */
 function isOwnerTarget(user: GroupedUser): boolean {
-  return user.access.some((row) => row.app === GLOBAL_APP_ID && row.roles.includes('owner'));
+  return user.access.some((row) => row.app === GLOBAL_APP_ID && row.roles.includes(OWNER_ROLE_ID));
 }
 
 /**
@@ -77,7 +79,7 @@ export function visibleRoles<R extends { id: string }>(
 ): R[] {
   return roles.filter((role) => {
     if (role.id === HIDDEN_ROLE) return false;
-    if (app === GLOBAL_APP_ID && role.id === 'owner') {
+    if (app === GLOBAL_APP_ID && role.id === OWNER_ROLE_ID) {
       return hasRole(viewerRoles, ROLE_GLOBAL_OWNER);
     }
     return true;

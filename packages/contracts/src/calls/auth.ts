@@ -192,6 +192,9 @@ export const details = defineCall({
     roles: z.array(z.string()).describe('role ids in the current company'),
     com: sessionCompany.nullable().describe('null until a company is chosen'),
     client: z.string().describe('the client this session belongs to'),
+    allow_delete: z
+      .boolean()
+      .describe("whether this session's client lets the user delete their account"),
   }),
   codes: [],
 });

@@ -3,6 +3,7 @@ import { defineCall } from '../call.js';
 import { okMessage } from '../envelope.js';
 import { namedRef } from '../entities.js';
 import { appIdRule, emailRule, grantsRule } from '../rules.js';
+import { REQUIRED } from '../rules/field.js';
 import { base64Of } from '../wire.js';
 
 const accessCode = z.string().trim().min(1).max(256);
@@ -56,7 +57,7 @@ export const details = defineCall({
       code: accessCode.optional().describe('the same access code, as the link names it'),
     })
     .refine((query) => (query.access ?? query.code) !== undefined, {
-      error: 'Required',
+      error: REQUIRED,
       path: ['access'],
     }),
   answer: z.object({

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../codes.js';
+import { GATE_TITLES } from './gate-titles.js';
 
 /**
  * The sign-in gate pages (section 8): the information page shows a title and a text. Titles are
@@ -27,39 +28,39 @@ export const APP_PLACEHOLDER = 'this application';
 
 export const GATE_PAGES: Record<GateCode, GatePage> = {
   access_not_found: {
-    title: 'Access Not Available [01]',
+    title: GATE_TITLES.access_not_found,
     text: `You do not have access to ${APP_PLACEHOLDER}. Please contact your administrator.`,
   },
   callback_invalid: {
-    title: 'Application Not Configured',
+    title: GATE_TITLES.callback_invalid,
     text: 'This application is not configured for sign-in. Please contact your administrator.',
   },
   app_access_prohibited: {
-    title: 'Access Not Allowed',
+    title: GATE_TITLES.app_access_prohibited,
     text: `Your company is not subscribed to ${APP_PLACEHOLDER}. Please ask your administrator about a subscription.`,
   },
   app_disabled: {
-    title: 'Application Not Available [02]',
+    title: GATE_TITLES.app_disabled,
     text: `${capitalise(APP_PLACEHOLDER)} is not available at the moment. Please try again later.`,
   },
   device_type_invalid: {
-    title: 'Device Invalid',
+    title: GATE_TITLES.device_type_invalid,
     text: 'This application cannot be used on this type of device.',
   },
   device_limit_reached: {
-    title: 'Maximum Device Reached',
+    title: GATE_TITLES.device_limit_reached,
     text: 'You have reached the maximum number of devices. Please remove a device from your profile and try again.',
   },
   unauthorized_device: {
-    title: 'Unauthorized',
+    title: GATE_TITLES.unauthorized_device,
     text: 'This device is not authorized to sign in. This attempt will be recorded.',
   },
   access_unverified: {
-    title: 'Access Not Verified',
+    title: GATE_TITLES.access_unverified,
     text: 'Your access has not been verified yet. Please accept the invitation sent to your email.',
   },
   credential_stuffing_detected: {
-    title: 'Suspicious Activity',
+    title: GATE_TITLES.credential_stuffing_detected,
     text: 'Unusual sign-in activity was detected from your network. Please try again later.',
   },
 };

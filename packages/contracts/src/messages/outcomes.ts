@@ -3,6 +3,9 @@
  * specification only summarises a text, ours is marked.
  */
 
+import { CODES } from '../codes.js';
+import { REQUIRED } from '../rules/field.js';
+
 /** Texts with a count or a name are functions. */
 export function attemptsRemaining(retriesLeft: number): string {
   return `${retriesLeft} attempts remaining.`;
@@ -24,15 +27,15 @@ export const SHELL_MESSAGES = {
 
 export const LOGIN_MESSAGES = {
   noCompanies: 'Internal error.',
-  userNotFound: 'User not found.',
-  blocked: 'Your account is blocked. Please contact your Administrator.',
-  awaitingReset: 'Password reset initiated. Please check your email to set a new password.',
-  rateLimited: 'Too many login attempts. Please try again in 15 minutes.',
+  userNotFound: CODES.user_not_found.text,
+  blocked: CODES.account_blocked.text,
+  awaitingReset: CODES.account_awaiting_reset.text,
+  rateLimited: CODES.rate_limit_exceeded.text,
   attemptsRemaining,
 } as const;
 
 export const INVITE_MESSAGES = {
-  expired: 'invite expired',
+  expired: CODES.invite_expired.text,
   unresolved: 'Unable to resolve invitation details.',
   other: 'Internal issue found.',
   acceptedTitle: 'Invite Accepted',
@@ -49,9 +52,9 @@ export function inviteText(company: string, roles: readonly string[], app?: stri
 
 export const REGISTER_MESSAGES = {
   title: 'Register User',
-  usernameTaken: 'Username already taken.',
-  emailInUse: 'Email is already in use.',
-  inviteExpired: 'Unable to register user. Invitation already expired.',
+  usernameTaken: CODES.user_already_enrolled.text,
+  emailInUse: CODES.email_already_inuse.text,
+  inviteExpired: CODES.verified.text,
   other: 'Unable to register user because of unknown error.',
   successTitle: 'Registration Success',
   // Ours: the specification summarises this text.
@@ -61,7 +64,7 @@ export const REGISTER_MESSAGES = {
 
 export const FORGOT_MESSAGES = {
   title: 'Forgot Password?',
-  userNotFound: 'User not found.',
+  userNotFound: CODES.user_not_found.text,
   blocked: 'Failed to reset account. Account blocked.',
   other: 'Failed to send reset link. Please try again later.',
   successTitle: 'Reset link sent!',
@@ -70,9 +73,9 @@ export const FORGOT_MESSAGES = {
 } as const;
 
 export const RESET_MESSAGES = {
-  expired: 'Reset link has expired.',
-  invalid: 'Invalid reset link.',
-  used: 'Reset link already used.',
+  expired: CODES.forgot_expired.text,
+  invalid: CODES.forgot_invalid.text,
+  used: CODES.forgot_used.text,
   other: 'Failed to reset password. Please try again later.',
   success: 'Password reset successful!',
 } as const;
@@ -96,10 +99,10 @@ export const MFA_MESSAGES = {
 } as const;
 
 export const DEVICE_MESSAGES = {
-  notFound: 'Device not found',
-  userMismatch: "You don't have permission to remove this device",
+  notFound: CODES.device_not_found.text,
+  userMismatch: CODES.device_user_mismatch.text,
   removeFailed: 'Failed to remove device',
-  invalidOtp: 'Invalid OTP code. Please try again.',
+  invalidOtp: CODES.invalid_otp.text,
   verifyFailed: 'An error occurred during verification.',
   // Ours: the specification says only that a success message shows.
   verified: 'Device verified successfully.',
@@ -107,13 +110,13 @@ export const DEVICE_MESSAGES = {
 } as const;
 
 export const FORM_MESSAGES = {
-  idTaken: 'Id already taken.',
-  required: 'Required',
+  idTaken: CODES.app_enrolled.text,
+  required: REQUIRED,
 } as const;
 
 export const WHITELIST_MESSAGES = {
-  alreadyWhitelisted: 'IP already whitelisted',
-  required: 'Required',
+  alreadyWhitelisted: CODES.already_whitelisted.text,
+  required: REQUIRED,
   invalidFormat: 'Invalid IP address format',
 } as const;
 

@@ -78,3 +78,16 @@ export const SUBSCRIPTION_TEXTS = {
   failed: (app: string) => `Failed to update the ${app} beta.`,
   openApp: (app: string) => `Open ${app} in a new tab`,
 } as const;
+
+/**
+ * Ours: deleting one's own account (section 6: "Account deletion by users is controllable per
+ * client through allow_delete"; the specification shows no screen for it).
+ */
+export const DELETE_ACCOUNT_TEXTS = {
+  title: 'Delete account',
+  dialogTitle: 'Delete Account',
+  text: 'Your account and the personal data kept about it are erased for good, and you are signed out everywhere. This cannot be undone.',
+  button: 'Delete account',
+  confirm: 'Delete my account',
+  failed: 'Your account could not be deleted.',
+} as const;

@@ -20,7 +20,12 @@ export function truncate(text: string, max: number = TRUNCATE_LENGTH): string {
   return chars.length > max ? chars.slice(0, max).join('') + ELLIPSIS : text;
 }
 
-/** The default avatar: the first two letters of the name (letters only, case kept). */
+/**
+ * The default avatar (section 2: "the first two letters of the name"): its first two letters or
+ * digits (a username may have no letters), upper-cased as an avatar shows them; "?" for a name
+ * with neither.
+ */
 export function initials(name: string): string {
-  return (name.match(/\p{L}/gu) ?? []).slice(0, 2).join('');
+  const letters = name.match(/[\p{L}\p{N}]/gu) ?? [];
+  return letters.slice(0, 2).join('').toUpperCase() || '?';
 }

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
-import { GLOBAL_APP_ID, OWNER_ACTION_TEXTS, USERS_SCREEN_TEXTS, calls } from '@portico/contracts';
+import {
+  ADMIN_ROLE_ID,
+  GLOBAL_APP_ID,
+  OWNER_ACTION_TEXTS,
+  USERS_SCREEN_TEXTS,
+  calls,
+} from '@portico/contracts';
 import { useApi } from '../../api/context';
 import { sessionKeys } from '../../session/queries';
 import { useDialogs } from '../../ui/dialogs-context';
@@ -24,7 +30,7 @@ export function OwnerActions({ user, name }: { user: GroupedUser; name: string }
   const dialogs = useDialogs();
   const [busy, setBusy] = useState(false);
   const companyRoles = user.access.find((row) => row.app === GLOBAL_APP_ID)?.roles ?? [];
-  const isAdmin = companyRoles.includes('admin');
+  const isAdmin = companyRoles.includes(ADMIN_ROLE_ID);
 
   function said(ok: boolean, text: string) {
     toasts.show({
@@ -37,8 +43,8 @@ export function OwnerActions({ user, name }: { user: GroupedUser; name: string }
   async function toggleAdmin() {
     setBusy(true);
     const roles = isAdmin
-      ? companyRoles.filter((role) => role !== 'admin')
-      : [...companyRoles, 'admin'];
+      ? companyRoles.filter((role) => role !== ADMIN_ROLE_ID)
+      : [...companyRoles, ADMIN_ROLE_ID];
     const answer = await api.callApi(calls.users.updateRoles, {
       email: user.email,
       data: [{ app: GLOBAL_APP_ID, roles }],

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
+import { recordAudit } from '../audit/record-audit.js';
+import { ApiError } from '../http/api-error.js';
+import { confirmAccountPassword, invalidCredentials } from '../mfa/account-checks.js';
+import { clearSessionCookie } from '../sessions/cookie.js';
+import { sessionOf } from '../sessions/session-guard.js';
+import { eraseAccount } from './erase-account.js';
+
+/**
+ * profile.deleteAccount: a user deletes their own account where the session's client allows it
+ * (allow_delete; forbidden otherwise), after confirming the password (counted like every
+ * confirmation). A company's only owner must hand it over first (owner_must_transfer), so no
+ * company is left without one. Then, in one transaction, the account and its personal data are
+ * erased (erase-account.ts) and `account.erased` is audited with no personal data: the random
+ * id, the client, how many companies it belonged to. The cookie is cleared.
+ */
+export async function deleteOwnAccount(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  password: string,
+): Promise<void> {
+  const session = sessionOf(request);
+  if (!session.allowDelete) {
+    throw new ApiError('forbidden', 'This application does not allow deleting accounts.');
+  }
+  await confirmAccountPassword(app, request, session, password, invalidCredentials);
+
+  await app.db.prisma.$transaction(async (tx) => {
+    // The row lock keeps an owner invitation or a transfer from landing halfway.
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${session.userId} FOR UPDATE`;
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: session.userId },
+      select: { id: true, email: true, username: true, avatarId: true },
+    });
+    const owned = await tx.access.findMany({
+      where: {
+        userId: user.id,
+        appId: GLOBAL_APP_ID,
+        status: 'verified',
+        roles: { some: { roleId: OWNER_ROLE_ID } },
+      },
+      select: { companyId: true },
+    });
+    for (const { companyId } of owned) {
+      const others = await tx.access.count({
+        where: {
+          companyId,
+          appId: GLOBAL_APP_ID,
+          status: 'verified',
+          NOT: { userId: user.id },
+          roles: { some: { roleId: OWNER_ROLE_ID } },
+        },
+      });
+      if (others === 0) throw new ApiError('owner_must_transfer');
+    }
+    const companies = await tx.access.findMany({
+      where: { userId: user.id, status: 'verified' },
+      distinct: ['companyId'],
+      select: { companyId: true },
+    });
+    await eraseAccount(tx, user);
+    await recordAudit(tx, {
+      action: 'account.erased',
+      target: user.id,
+      clientId: session.clientId,
+      details: { companies: companies.length },
+    });
+  });
+  clearSessionCookie(reply, app.config);
+}
