@@ -31,6 +31,8 @@ const tables = [
   'ip_bans',
   'ip_whitelist',
   'login_attempts',
+  'mail_jobs',
+  'oidc_records',
   'passkey_credentials',
   'password_reset_tokens',
   'pins',
