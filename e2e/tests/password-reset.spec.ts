@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
+  CODES,
   CONFIRM_MESSAGES,
   FORGOT_MESSAGES,
   RESET_MESSAGES,
@@ -161,4 +162,43 @@ test('asking for a link for an unknown account answers like for a known one', as
     page.getByRole('heading', { level: 1, name: FORGOT_MESSAGES.successTitle }),
   ).toBeVisible();
   await expect(page.getByText(FORGOT_MESSAGES.successText)).toBeVisible();
+});
+
+test('a reset takes a long passphrase and refuses a common password with its own message', async ({
+  adminApi,
+  createMember,
+  api,
+  mail,
+  page,
+}) => {
+  const { grant } = await appWithRole(adminApi);
+  const member = await createMember({ roles: [grant] });
+  const link = await mailedResetLink(api, mail, member);
+  await page.goto(pathOf(link));
+  const username = page.getByLabel('Username');
+  const password = page.getByLabel('New Password', { exact: true });
+  const confirm = page.getByLabel('Confirm New Password');
+  const submit = page.getByRole('button', { name: 'Reset Password' });
+
+  // Issue 12, item 7: common and breached passwords are refused (PASSWORD_BLOCKLIST).
+  await username.fill(member.username);
+  await password.fill('Password1');
+  await confirm.fill('Password1');
+  await submit.click();
+  await expect(page.getByText(CODES.password_too_common.text)).toBeVisible();
+
+  // More than the specification's 50 characters (the default maximum is 128).
+  const passphrase = `${uniquePassword()} correct horse battery staple over fifty characters`;
+  expect(passphrase.length).toBeGreaterThan(50);
+  await password.fill(passphrase);
+  await confirm.fill(passphrase);
+  await submit.click();
+  await expect(page.getByRole('heading', { level: 1, name: RESET_MESSAGES.success })).toBeVisible();
+
+  await signInInBrowser(page, mail, {
+    login: member.username,
+    password: passphrase,
+    email: member.email,
+  });
+  await expect(page).toHaveURL(/\/manage\/me$/);
 });
