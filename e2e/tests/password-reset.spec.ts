@@ -5,9 +5,11 @@ import {
   FORGOT_MESSAGES,
   RESET_MESSAGES,
   SIGN_IN_TEXTS,
+  PASSWORD_MAX_DEFAULT,
   attemptsRemaining,
   calls,
   encodeBase64,
+  passwordHelp,
 } from '@portico/contracts';
 import { callOk } from '../support/api.js';
 import { expireResetLinks } from '../support/account-database.js';
@@ -187,8 +189,9 @@ test('a reset takes a long passphrase and refuses a common password with its own
   await submit.click();
   await expect(page.getByText(CODES.password_too_common.text)).toBeVisible();
 
-  // More than the specification's 50 characters (the default maximum is 128).
-  const passphrase = `${uniquePassword()} correct horse battery staple over fifty characters`;
+  // More than the specification's 50 characters (the default maximum is 128); the hint says so.
+  await expect(page.getByText(passwordHelp(PASSWORD_MAX_DEFAULT))).toBeVisible();
+  const passphrase = `${uniquePassword()}-correct-horse-battery-staple-over-fifty-characters`;
   expect(passphrase.length).toBeGreaterThan(50);
   await password.fill(passphrase);
   await confirm.fill(passphrase);

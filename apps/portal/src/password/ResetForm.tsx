@@ -7,12 +7,12 @@ import {
   confirmPasswordRule,
   encodeBase64,
   messageFor,
-  PASSWORD_HELP,
   passwordRuleWith,
   RESET_LABELS as L,
   RESET_MESSAGES,
   resetFormSchemaWith,
   usernameRule,
+  passwordHelp,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
@@ -98,7 +98,7 @@ export function ResetForm({ code }: { code: string }) {
           field={form.bind('pass')}
           type="password"
           autoComplete="new-password"
-          help={PASSWORD_HELP}
+          help={passwordHelp(passwordMax)}
         />
         <TextField
           id="reset-confirm"

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
-import { PASSWORD_HELP, REGISTER_LABELS as L, REGISTER_MESSAGES } from '@portico/contracts';
+import { REGISTER_LABELS as L, REGISTER_MESSAGES, passwordHelp } from '@portico/contracts';
+import { usePasswordMax } from '../password/password-policy';
 import { PublicCard } from '../ui/PublicCard';
 import { SubmitButton } from '../ui/form/SubmitButton';
 import { TextField } from '../ui/form/TextField';
@@ -15,6 +16,7 @@ export interface RegisterFormProps {
 
 /** The "Register User" form (section 2): every field checked on blur and all on submit. */
 export function RegisterForm({ form, email, busy, onSubmit }: RegisterFormProps) {
+  const passwordMax = usePasswordMax();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
@@ -62,7 +64,7 @@ export function RegisterForm({ form, email, busy, onSubmit }: RegisterFormProps)
           field={form.bind('pass')}
           type="password"
           autoComplete="new-password"
-          help={PASSWORD_HELP}
+          help={passwordHelp(passwordMax)}
         />
         <TextField
           id="register-confirm"

@@ -1,3 +1,4 @@
+import { PASSWORD_LENGTH } from '../constants.js';
 /**
  * Field and button names of the account screens (/reg, /invite, /forgot, /reset) and our own
  * short texts where the specification gives none; their titles and outcome messages are in
@@ -65,8 +66,10 @@ export const RESET_LABELS = {
 } as const;
 
 /**
- * The hint under a new-password field: the password rule of section 5 in one line. Ours (the
- * specification lists the rules' messages, not a hint).
+ * The hint under a new-password field: the password rule of section 5 in one line, with the
+ * server's maximum (PASSWORD_MAX_LENGTH, served by password.policy). Ours (the specification
+ * lists the rules' messages, not a hint).
  */
-export const PASSWORD_HELP =
-  '6 to 50 characters, with an uppercase letter, a lowercase letter and a number.';
+export function passwordHelp(max: number): string {
+  return `${PASSWORD_LENGTH.min} to ${max} characters, with an uppercase letter, a lowercase letter and a number, no spaces.`;
+}
