@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,6 +102,8 @@ export default defineConfig({
         TRUST_PROXY: '127.0.0.1,::1',
         // The relying parties of the journeys listen on http://localhost.
         LOCALHOST_REDIRECTS: 'true',
+        // The run's own database: a throwaway secret for the OpenID Provider's keys.
+        OIDC_KEY_SECRET: randomBytes(32).toString('base64url'),
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,

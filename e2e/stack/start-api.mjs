@@ -10,9 +10,10 @@
 // the environment playwright.config.ts gives it.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase } from '@portico/db/testing';
+import { createTestDatabase, startDatabaseRelay } from '@portico/db/testing';
 
 const server = fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url));
 const dataDir = process.env.DATA_DIR;
@@ -21,10 +22,31 @@ if (!dataDir) {
   process.exit(1);
 }
 
+/**
+ * The API reaches PostgreSQL through a relay (@portico/db/testing) whose control endpoint
+ * (POST /cut, /restore) goes to DATA_DIR/db-relay-url: the outage test cuts the database away
+ * from the API without stopping the server (tests/outage.spec.ts).
+ */
+async function relayControl(relay) {
+  const control = http.createServer((request, response) => {
+    const action =
+      request.url === '/cut' ? relay.shut : request.url === '/restore' ? relay.open : undefined;
+    if (request.method !== 'POST' || !action) return response.writeHead(404).end();
+    action().then(
+      () => response.writeHead(204).end(),
+      (error) => response.writeHead(500).end(String(error)),
+    );
+  });
+  await new Promise((resolve) => control.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${control.address().port}`;
+}
+
 const database = await createTestDatabase();
 const env = { ...process.env };
 if (database.url) {
-  env.DATABASE_URL = database.url;
+  const relay = await startDatabaseRelay(database.url);
+  env.DATABASE_URL = relay.url;
+  writeFileSync(path.join(dataDir, 'db-relay-url'), `${await relayControl(relay)}\n`);
   writeFileSync(path.join(dataDir, 'database-url'), `${database.url}\n`);
   console.log(`[start-api] database ${new URL(database.url).pathname.slice(1)}`);
 } else {

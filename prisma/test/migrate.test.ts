@@ -33,6 +33,7 @@ const tables = [
   'login_attempts',
   'mail_jobs',
   'oidc_records',
+  'oidc_signing_keys',
   'passkey_credentials',
   'password_reset_tokens',
   'pins',

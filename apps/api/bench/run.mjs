@@ -1,6 +1,7 @@
 // `pnpm bench`: starts the built API against a real PostgreSQL, loads it with autocannon and
 // prints figures. It asserts nothing: figures are read, compared with the targets in
 // docs/benchmarks.md, and tracked over time.
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,8 @@ async function startServer(databaseUrl) {
       SERVE_PORTAL: 'false',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-')),
       ADMIN_PASSWORD: 'Bench-Admin-1',
+      // A throwaway secret for the bench's own database (production needs one on PostgreSQL).
+      OIDC_KEY_SECRET: randomBytes(32).toString('base64url'),
       UV_THREADPOOL_SIZE: '2',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

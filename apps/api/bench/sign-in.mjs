@@ -4,7 +4,7 @@
 // per-IP limits (20 sign-ins a minute) and the credential-stuffing ban do not bite: the figures
 // are the server's, not the defence's. Nothing is asserted; figures and ratios are printed.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +67,8 @@ async function startServer(databaseUrl) {
       SERVE_PORTAL: 'false',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-signin-')),
       ADMIN_PASSWORD: 'Bench-Admin-1',
+      // A throwaway secret for the bench's own database (production needs one on PostgreSQL).
+      OIDC_KEY_SECRET: randomBytes(32).toString('base64url'),
       UV_THREADPOOL_SIZE: '2',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

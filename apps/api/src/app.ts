@@ -19,6 +19,7 @@ import { clientGuardPlugin } from './exchange/client-guard.js';
 import { mailPlugin } from './mail/plugin.js';
 import { rateLimitPlugin } from './abuse/rate-limit.js';
 import { uploadsPlugin } from './files/uploads.js';
+import { oidcRoutes } from './oidc/routes.js';
 import { registerCapabilities } from './capabilities.js';
 import { healthRoutes } from './health/routes.js';
 import { vitalsRoutes } from './vitals/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   await app.register(healthRoutes, { version: VERSION });
   await app.register(vitalsRoutes);
   await registerCapabilities(app);
+  await app.register(oidcRoutes);
 
   if (config.SERVE_PORTAL) await app.register(portalPlugin, { root: config.PORTAL_DIST });
   registerNotFound(app);

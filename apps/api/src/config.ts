@@ -21,7 +21,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/api/src or apps/api/dist → the repository root. */
 const repoRoot = path.resolve(here, '..', '..', '..');
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'REDIS_URL',
+  'OIDC_KEY_SECRET',
+]);
 
 const bool = (name: string) =>
   z
@@ -112,6 +118,13 @@ const environment = z.object({
   // false (default): unknown user, wrong password and blocked account answer alike. true: the
   // sign-in and forgot calls say user_not_found / account_blocked (section 8's messages).
   REVEAL_ACCOUNT_STATE: bool('REVEAL_ACCOUNT_STATE').default(false),
+  // The OpenID Provider (docs/oidc.md): the secret its signing keys are sealed with and its
+  // cookies signed with. Required in production on PostgreSQL; with the embedded database one is
+  // generated into DATA_DIR at first start.
+  OIDC_KEY_SECRET: z
+    .string()
+    .min(32, 'OIDC_KEY_SECRET must be at least 32 characters (say, openssl rand -base64 48)')
+    .optional(),
   // http://localhost redirects of clients (a developer's machine): allowed unless NODE_ENV is
   // production, where only https is; an explicit true or false overrides.
   LOCALHOST_REDIRECTS: bool('LOCALHOST_REDIRECTS').optional(),

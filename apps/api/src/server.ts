@@ -23,13 +23,12 @@ async function main(): Promise<void> {
   }
 
   const db = await openConfiguredDatabase(config);
+  // Migrations first: building the app already reads the database (the OpenID Provider's keys).
+  const migrated = config.MIGRATE_ON_START ? await db.migrate() : undefined;
   const app = await buildApp({ config, db });
   app.addHook('onClose', async () => db.close());
-
-  if (config.MIGRATE_ON_START) {
-    const { applied } = await db.migrate();
-    app.log.info({ applied, database: db.kind }, 'migrations checked');
-  }
+  if (migrated)
+    app.log.info({ applied: migrated.applied, database: db.kind }, 'migrations checked');
   const created = await bootstrap(db.prisma, config);
   if (created.admin) announceInitialAdmin(created.admin, config);
 

@@ -1,12 +1,10 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { PORTAL_CLIENT_ID } from '@portico/contracts';
 import { openDatabase } from '@portico/db';
-import type { TestDatabase } from '@portico/db/testing';
-import { createTestDatabase } from '@portico/db/testing';
+import type { DatabaseRelay, TestDatabase } from '@portico/db/testing';
+import { createTestDatabase, startDatabaseRelay } from '@portico/db/testing';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db.js';
@@ -21,43 +19,9 @@ import type { TestApp } from './harness.js';
  * the API recovers by itself once the database is back.
  */
 
-/** A relay on 127.0.0.1 to the database server; shut() cuts and refuses, open() resumes. */
-async function startRelay(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      if (server) return resolve();
-      server = net.createServer((client) => {
-        const upstream = net.connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server?.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  const shut = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      const closing = server;
-      server = undefined;
-      if (!closing) return resolve();
-      closing.close(() => resolve());
-    });
-  await open();
-  return { port: () => port, open, shut };
-}
-
 describe('a database outage', () => {
   let database: TestDatabase;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: DatabaseRelay;
   let db: Database;
   let app: FastifyInstance;
   const logLines: Record<string, unknown>[] = [];
@@ -65,12 +29,8 @@ describe('a database outage', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     if (!database.url) throw new Error('the outage test needs PostgreSQL (TEST_DATABASE_URL)');
-    const direct = new URL(database.url);
-    relay = await startRelay({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const relayed = new URL(database.url);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(relay.port());
-    db = await openDatabase({ url: relayed.toString(), poolSize: 4 });
+    relay = await startDatabaseRelay(database.url);
+    db = await openDatabase({ url: relay.url, poolSize: 4 });
     const config = loadConfig({ NODE_ENV: 'test', SERVE_PORTAL: 'false', LOG_LEVEL: 'info' });
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {

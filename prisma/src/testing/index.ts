@@ -254,3 +254,4 @@ function hostAndPort(url: string): string {
 function isLocal(url: string): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
 }
+export { startDatabaseRelay, type DatabaseRelay } from './relay.js';

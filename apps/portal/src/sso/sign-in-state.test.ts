@@ -127,6 +127,18 @@ describe('the sign-in state (section 4)', () => {
     expect(expired).toMatchObject({ sessionExpired: true, message: SESSION_MESSAGES.expired });
   });
 
+  it('auto-login answered unavailable stays on the form (the outage page is the icon check)', () => {
+    const tried = signInReducer(initialSignInState, { type: 'started', autologin: true });
+    const down = signInReducer(tried, {
+      type: 'failed',
+      source: 'autologin',
+      code: 'unavailable',
+      msg: 'unavailable',
+    });
+    expect(down.step).toEqual({ kind: 'credentials' });
+    expect(down).toMatchObject({ autologging: false, message: undefined });
+  });
+
   it("auto-login's session_expired keeps the MFA information (section 4)", () => {
     const info = {
       dis: 'Maria Lopez',

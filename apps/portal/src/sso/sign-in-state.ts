@@ -181,7 +181,9 @@ function afterFailure(
     // Auto-login only tries: without a usable session the login form simply stays. An expired
     // session is remembered (section 4) and said, so the person knows why they sign in again.
     const sessionExpired = event.code === 'session_expired';
-    if (IN_PLACE_CODES.has(event.code)) {
+    // A server that cannot answer now is not a gate either: the login's own check of the
+    // client (its icon) shows the Server Error page with Try again.
+    if (IN_PLACE_CODES.has(event.code) || event.code === 'unavailable') {
       const expired = calls.auth.sessionExpiredDetails.safeParse(event.msg);
       return {
         ...settled,

@@ -1,0 +1,97 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  generateKeyPairSync,
+  randomBytes,
+} from 'node:crypto';
+import type { JsonWebKey } from 'node:crypto';
+import type { Prisma } from '@portico/db';
+import type { Database } from '../db.js';
+
+/** The algorithms the provider signs with: ES256 by default, PS256 and RS256 for clients that need them. */
+export const SIGNING_ALGS = ['ES256', 'PS256', 'RS256'] as const;
+export type SigningAlg = (typeof SIGNING_ALGS)[number];
+
+/** A private JWK as oidc-provider takes it (its public part is what the JWKS publishes). */
+export type PrivateJwk = JsonWebKey & { kid: string; alg: SigningAlg; use: 'sig' };
+
+/** AES-256-GCM under a key derived from the secret: iv.tag.ciphertext, base64url. */
+function sealingKey(secret: string): Buffer {
+  return createHash('sha256').update(`portico-oidc-keys:${secret}`).digest();
+}
+
+export function seal(secret: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+}
+
+export function unseal(secret: string, sealed: string): string {
+  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !body) throw new Error('a sealed key is damaged');
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}
+
+function newKeyPair(alg: SigningAlg): { publicJwk: JsonWebKey; privateJwk: JsonWebKey } {
+  const pair =
+    alg === 'ES256'
+      ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      : generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    publicJwk: pair.publicKey.export({ format: 'jwk' }),
+    privateJwk: pair.privateKey.export({ format: 'jwk' }),
+  };
+}
+
+/** Creates a new signing key for `alg`, sealed; the caller decides whether an older one retires. */
+export async function createSigningKey(
+  db: Pick<Prisma.TransactionClient, 'oidcSigningKey'>,
+  secret: string,
+  alg: SigningAlg,
+): Promise<string> {
+  const kid = randomBytes(12).toString('base64url');
+  const { publicJwk, privateJwk } = newKeyPair(alg);
+  await db.oidcSigningKey.create({
+    data: {
+      kid,
+      alg,
+      publicJwk: { ...publicJwk, kid, alg, use: 'sig' } as Prisma.InputJsonValue,
+      sealedPrivateJwk: seal(secret, JSON.stringify({ ...privateJwk, kid, alg, use: 'sig' })),
+    },
+  });
+  return kid;
+}
+
+/**
+ * The signing keys at start: one live key per algorithm is created when missing (the first
+ * start), under an advisory lock so replicas starting together create one each, not two; then
+ * every key not yet retired, or retired less than `keepRetiredSeconds` ago (its tokens may still
+ * be checked), is unsealed. The live ones come first per algorithm, so they sign.
+ */
+export async function loadSigningKeys(
+  db: Database,
+  secret: string,
+  keepRetiredSeconds: number,
+): Promise<PrivateJwk[]> {
+  await db.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('oidc-signing-keys', 0))`;
+    for (const alg of SIGNING_ALGS) {
+      const live = await tx.oidcSigningKey.count({ where: { alg, retiredAt: null } });
+      if (live === 0) await createSigningKey(tx, secret, alg);
+    }
+  });
+  const since = new Date(Date.now() - keepRetiredSeconds * 1000);
+  const rows = await db.prisma.oidcSigningKey.findMany({
+    where: { OR: [{ retiredAt: null }, { retiredAt: { gt: since } }] },
+    orderBy: [{ retiredAt: { sort: 'asc', nulls: 'first' } }, { createdAt: 'desc' }],
+  });
+  // ES256 first: oidc-provider signs ID tokens with the first key of the algorithm it uses.
+  const order = (alg: string) => SIGNING_ALGS.indexOf(alg as SigningAlg);
+  return rows
+    .sort((a, b) => order(a.alg) - order(b.alg))
+    .map((row) => JSON.parse(unseal(secret, row.sealedPrivateJwk)) as PrivateJwk);
+}
