@@ -61,6 +61,10 @@ export const maskedClient = z.object({
   allow_multiple_sessions: z.boolean(),
   device_limit: z.number().int(),
   login_retry_limit: z.number().int(),
+  oidc_redirect_uris: z
+    .array(z.string())
+    .default([])
+    .describe('OpenID Connect redirect URIs; empty when the client does not use OIDC'),
 });
 
 /** Application status: an index into Disabled, Alpha, Beta, Released, Internal. */

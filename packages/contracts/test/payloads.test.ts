@@ -231,7 +231,12 @@ describe('answers', () => {
       device_limit: 5,
       login_retry_limit: 5,
     };
-    expect(apps.parseClientList(JSON.stringify([client]))).toEqual([client]);
+    // A list written before OIDC existed reads as a client without OIDC redirect URIs.
+    expect(apps.parseClientList(JSON.stringify([client]))).toEqual([
+      { ...client, oidc_redirect_uris: [] },
+    ]);
+    const oidc = { ...client, oidc_redirect_uris: ['https://payroll.example/oidc'] };
+    expect(apps.parseClientList(JSON.stringify([oidc]))).toEqual([oidc]);
     expect(apps.parseClientList('not json')).toEqual([]);
     expect(apps.parseClientList(undefined)).toEqual([]);
   });

@@ -20,6 +20,7 @@ const CLIENT_FIELDS = {
   allowMultipleSessions: true,
   deviceLimit: true,
   loginRetryLimit: true,
+  oidcRedirectUris: true,
 } as const;
 
 /**
@@ -48,6 +49,7 @@ export async function listApps(db: Database, publicUrl: string) {
       allow_multiple_sessions: client.allowMultipleSessions,
       device_limit: client.deviceLimit,
       login_retry_limit: client.loginRetryLimit,
+      oidc_redirect_uris: client.oidcRedirectUris,
     }));
     clients[app.id] = JSON.stringify(masked);
     return {

@@ -19,6 +19,7 @@ export function clientColumns(body: AddBody | UpdateBody) {
     customHash: body.custom_hash,
     allowDelete: body.allow_delete,
     allowMultipleSessions: body.allow_multiple_sessions,
+    ...(body.oidc_redirect_uris === undefined ? {} : { oidcRedirectUris: body.oidc_redirect_uris }),
     ...(body.session_activity_timeout === undefined
       ? {}
       : { sessionActivityTimeout: body.session_activity_timeout }),

@@ -4,6 +4,8 @@ import { registerCall } from '../http/register-call.js';
 import { ApiError } from '../http/api-error.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { newClientSecret } from '../credentials/tokens.js';
+import { seal } from '../oidc/keys.js';
+import { oidcSecret } from '../oidc/secret.js';
 import { auditedSettings, clientColumns, newClientColumns } from './client-data.js';
 
 /** Value of `secret` in an update that asks for a new secret; anything else keeps it. */
@@ -15,6 +17,8 @@ const ROTATE = clients.ROTATE_SECRET;
  * SHA-256 and its mask only.
  */
 export async function clientsRoutes(app: FastifyInstance): Promise<void> {
+  // The secret of an OIDC client is kept sealed (docs/oidc.md), with the provider's secret.
+  const oidcKey = oidcSecret(app.config);
   /** In production only https redirects are registered, unless the operator allows localhost. */
   const assertRedirectAllowed = (redirect: string): void => {
     if (!app.config.LOCALHOST_REDIRECTS && isLocalRedirect(redirect)) {
@@ -24,7 +28,9 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, clients.add, async ({ body }, request) => {
     assertRedirectAllowed(body.redirect);
+    body.oidc_redirect_uris?.forEach(assertRedirectAllowed);
     const secret = newClientSecret();
+    const oidc = (body.oidc_redirect_uris?.length ?? 0) > 0;
     const client = await app.db.prisma.$transaction(async (tx) => {
       const owner = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM applications WHERE id = ${body.app} FOR KEY SHARE`;
@@ -34,6 +40,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
           appId: body.app,
           secretHash: secret.hash,
           secretMask: secret.mask,
+          oidcSecretSealed: oidc ? seal(oidcKey, secret.secret) : null,
           ...newClientColumns(body),
         },
         select: { id: true },
@@ -51,13 +58,30 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, clients.update, async ({ body }, request) => {
     assertRedirectAllowed(body.redirect);
-    const rotate = body.secret === ROTATE ? newClientSecret() : undefined;
+    body.oidc_redirect_uris?.forEach(assertRedirectAllowed);
+    const current = await app.db.prisma.client.findFirst({
+      where: { id: body.id, appId: body.app },
+      select: { oidcRedirectUris: true, oidcSecretSealed: true },
+    });
+    if (!current) throw new ApiError('not_found');
+    const oidc = (body.oidc_redirect_uris ?? current.oidcRedirectUris).length > 0;
+    // OIDC needs the secret itself, which was never kept: turning it on issues a new one.
+    const rotate =
+      body.secret === ROTATE || (oidc && current.oidcSecretSealed === null)
+        ? newClientSecret()
+        : undefined;
+    const sealed = !oidc
+      ? { oidcSecretSealed: null }
+      : rotate
+        ? { oidcSecretSealed: seal(oidcKey, rotate.secret) }
+        : {};
     await app.db.prisma.$transaction(async (tx) => {
       // The client must belong to the application the editor names.
       const updated = await tx.client.updateMany({
         where: { id: body.id, appId: body.app },
         data: {
           ...clientColumns(body),
+          ...sealed,
           ...(rotate
             ? { secretHash: rotate.hash, secretMask: rotate.mask, secretRotatedAt: new Date() }
             : {}),

@@ -1,6 +1,7 @@
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Prisma } from '@portico/db';
 import type { Database } from '../db.js';
+import { unseal } from './keys.js';
 
 /**
  * oidc-provider's storage (its Adapter interface) in PostgreSQL through Prisma, one table for
@@ -9,8 +10,52 @@ import type { Database } from '../db.js';
  * consumed row reads with `consumed` set, which is how the provider detects a replayed code or
  * refresh token (and then revokes the grant through revokeByGrantId).
  */
-export function prismaAdapter(db: Database): AdapterFactory {
-  return (model: string): Adapter => new PrismaOidcAdapter(db, model);
+export function prismaAdapter(db: Database, secret: string): AdapterFactory {
+  return (model: string): Adapter =>
+    model === 'Client' ? new PorticoClients(db, secret) : new PrismaOidcAdapter(db, model);
+}
+
+/**
+ * The provider's clients are Portico's clients that have OIDC redirect URIs (Developer screen,
+ * clients.add / clients.update): read, never written (no dynamic registration). The secret is
+ * unsealed for the comparison client_secret_basic and client_secret_post make.
+ */
+class PorticoClients implements Adapter {
+  constructor(
+    private readonly db: Database,
+    private readonly secret: string,
+  ) {}
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const client = await this.db.prisma.client.findUnique({
+      where: { id },
+      select: { id: true, oidcRedirectUris: true, oidcSecretSealed: true },
+    });
+    if (!client || client.oidcRedirectUris.length === 0 || !client.oidcSecretSealed) {
+      return undefined;
+    }
+    return {
+      client_id: client.id,
+      client_secret: unseal(this.secret, client.oidcSecretSealed),
+      redirect_uris: client.oidcRedirectUris,
+      response_types: ['code'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    };
+  }
+
+  async upsert(): Promise<void> {
+    throw new Error('OIDC clients are managed on the Developer screen, not registered here');
+  }
+  async findByUid(): Promise<undefined> {
+    return undefined;
+  }
+  async findByUserCode(): Promise<undefined> {
+    return undefined;
+  }
+  async consume(): Promise<void> {}
+  async destroy(): Promise<void> {}
+  async revokeByGrantId(): Promise<void> {}
 }
 
 class PrismaOidcAdapter implements Adapter {

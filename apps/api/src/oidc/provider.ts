@@ -32,7 +32,7 @@ export function createProvider(
   options: { secret: string; keys: PrivateJwk[] },
 ): Provider {
   const configuration: Configuration = {
-    adapter: prismaAdapter(db),
+    adapter: prismaAdapter(db, options.secret),
     jwks: { keys: options.keys },
     cookies: { keys: cookieKeys(options.secret) },
     clients: [],

@@ -30,6 +30,13 @@ const clientFields = {
   session_ttl: sessionTtlRule.optional(),
   allow_delete: z.boolean(),
   allow_multiple_sessions: z.boolean(),
+  oidc_redirect_uris: z
+    .array(redirectUrlRule)
+    .max(10)
+    .optional()
+    .describe(
+      'OpenID Connect redirect URIs, compared exactly (docs/oidc.md); empty turns OIDC off. Turning it on issues a new secret, answered once',
+    ),
 };
 
 /** Custom hashing is forced off for Web clients, on the server too. */
