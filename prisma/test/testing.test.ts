@@ -1,5 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../src/testing/index.js';
+import {
+  STALE_TEMPLATE_MS,
+  createTestDatabase,
+  currentTemplateName,
+  ensureTemplate,
+} from '../src/testing/index.js';
 import type { TestDatabase } from '../src/testing/index.js';
 import { adminQuery, databaseExists, findPostgres } from './helpers.js';
 
@@ -34,10 +39,41 @@ describe('createTestDatabase', () => {
     expect(new Set(names).size).toBe(3);
     const { rows } = await adminQuery(
       serverUrl!,
-      `SELECT datname FROM pg_database WHERE datname LIKE 'portico\\_tpl\\_%' AND datistemplate`,
+      `SELECT datname FROM pg_database WHERE datname = $1 AND datistemplate`,
+      [await currentTemplateName()],
     );
     expect(rows).toHaveLength(1);
   });
+
+  it.skipIf(!serverUrl)(
+    "keeps another checkout's template used within the hour, and drops an older one",
+    async () => {
+      const suffix = Math.random().toString(16).slice(2, 10);
+      const recent = `portico_tpl_recent${suffix}`;
+      const old = `portico_tpl_old${suffix}`;
+      const used = {
+        [recent]: Date.now() - 60_000,
+        [old]: Date.now() - STALE_TEMPLATE_MS - 60_000,
+      };
+      for (const [name, at] of Object.entries(used)) {
+        await adminQuery(serverUrl!, `CREATE DATABASE "${name}"`);
+        await adminQuery(serverUrl!, `ALTER DATABASE "${name}" WITH IS_TEMPLATE true`);
+        await adminQuery(serverUrl!, `COMMENT ON DATABASE "${name}" IS '${at}'`);
+      }
+      try {
+        await ensureTemplate(serverUrl!, await currentTemplateName());
+        expect(await databaseExists(serverUrl!, recent)).toBe(true);
+        expect(await databaseExists(serverUrl!, old)).toBe(false);
+      } finally {
+        for (const name of [recent, old]) {
+          await adminQuery(serverUrl!, `ALTER DATABASE "${name}" WITH IS_TEMPLATE false`).catch(
+            () => undefined,
+          );
+          await adminQuery(serverUrl!, `DROP DATABASE IF EXISTS "${name}"`);
+        }
+      }
+    },
+  );
 
   it.skipIf(!serverUrl)('drops its database, and dropping twice is harmless', async () => {
     const database = await create();

@@ -135,34 +135,52 @@ async function chooseServer(): Promise<Server> {
     return { kind: 'pglite' };
   }
   const adminUrl = configured ?? LOCAL_SERVER_URL;
-  const template = `${TEMPLATE_PREFIX}${await migrationsHash()}`;
+  const template = await currentTemplateName();
   await ensureTemplate(adminUrl, template);
   const source = configured ? 'TEST_DATABASE_URL, ' : '';
   console.info(`[db] tests on PostgreSQL ${hostAndPort(adminUrl)} (${source}template ${template})`);
   return { kind: 'postgres', adminUrl, template };
 }
 
-/** Creates and migrates the template unless a complete one exists; drops stale ones. */
-async function ensureTemplate(adminUrl: string, template: string): Promise<void> {
+/**
+ * A template of other migrations is dropped only when no checkout has used it for this long:
+ * two checkouts with different migrations (a branch, a fresh clone in CI) may test on one server
+ * at the same time, and dropping the other's template under it fails its clones.
+ */
+export const STALE_TEMPLATE_MS = 60 * 60 * 1000;
+
+/**
+ * Creates and migrates the template unless a complete one exists; drops the stale ones. Each use
+ * stamps the template's comment with the time, which is how "stale" is told.
+ */
+export async function ensureTemplate(adminUrl: string, template: string): Promise<void> {
   await withLockedAdmin(adminUrl, async (admin) => {
-    const { rows } = await admin.query<{ datname: string; datistemplate: boolean }>(
-      `SELECT datname, datistemplate FROM pg_database WHERE datname LIKE $1`,
+    const { rows } = await admin.query<{
+      datname: string;
+      datistemplate: boolean;
+      used: string | null;
+    }>(
+      `SELECT datname, datistemplate, shobj_description(oid, 'pg_database') AS used
+         FROM pg_database WHERE datname LIKE $1`,
       [`${TEMPLATE_PREFIX}%`],
     );
     for (const row of rows) {
-      // Another hash is stale; the current name without the template flag is a build that
-      // did not finish. Both go.
       if (row.datname === template && row.datistemplate) continue;
+      // The current name without the template flag is a build that did not finish: it goes.
+      // Another hash goes once nobody has used it for STALE_TEMPLATE_MS.
+      const lastUse = Number(row.used);
+      if (row.datname !== template && Date.now() - lastUse < STALE_TEMPLATE_MS) continue;
       await admin.query(`ALTER DATABASE "${row.datname}" WITH IS_TEMPLATE false`);
       await admin.query(`DROP DATABASE "${row.datname}" WITH (FORCE)`);
     }
     if (isLocal(adminUrl)) await dropOrphanClones(admin);
-    if (rows.some((row) => row.datname === template && row.datistemplate)) return;
-
-    await admin.query(`CREATE DATABASE "${template}"`);
-    await migratePostgres(withDatabase(adminUrl, template));
-    // The flag marks the template complete (see above) and lets any role clone it.
-    await admin.query(`ALTER DATABASE "${template}" WITH IS_TEMPLATE true`);
+    if (!rows.some((row) => row.datname === template && row.datistemplate)) {
+      await admin.query(`CREATE DATABASE "${template}"`);
+      await migratePostgres(withDatabase(adminUrl, template));
+      // The flag marks the template complete (see above) and lets any role clone it.
+      await admin.query(`ALTER DATABASE "${template}" WITH IS_TEMPLATE true`);
+    }
+    await admin.query(`COMMENT ON DATABASE "${template}" IS '${Date.now()}'`);
   });
 }
 
@@ -189,6 +207,11 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The template of this checkout's migrations. */
+export async function currentTemplateName(): Promise<string> {
+  return `${TEMPLATE_PREFIX}${await migrationsHash()}`;
 }
 
 /** A short hash of the migrations' names and contents: the template's identity. */
