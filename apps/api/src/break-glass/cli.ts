@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { runCommand } from '../cli/run-command.js';
+import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db.js';
-import { resetPasswordByOperator, UnknownAccountError, unlockAccount } from './operator-actions.js';
+import { resetPasswordByOperator, unlockAccount } from './operator-actions.js';
 
 /**
  * `pnpm admin:unlock <username>` and `pnpm admin:reset-password <username>`: the break-glass
@@ -42,15 +43,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// Exits explicitly: the embedded database keeps a timer for a few seconds after it closes.
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const message =
-      error instanceof ConfigError || error instanceof UnknownAccountError || error instanceof Error
-        ? error.message
-        : String(error);
-    process.stderr.write(`break-glass failed: ${message}\n`);
-    process.exit(1);
-  },
-);
+runCommand('break-glass', () => main(process.argv.slice(2)));

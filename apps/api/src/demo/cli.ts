@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { runCommand } from '../cli/run-command.js';
+import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db.js';
 import { bootstrap } from '../bootstrap/bootstrap.js';
 import { announceInitialAdmin } from '../bootstrap/announce.js';
@@ -38,13 +39,4 @@ async function main(): Promise<void> {
   }
 }
 
-// Exits explicitly: the embedded database keeps a timer for a few seconds after it closes.
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    const message =
-      error instanceof ConfigError || error instanceof Error ? error.message : String(error);
-    process.stderr.write(`db:demo failed: ${message}\n`);
-    process.exit(1);
-  },
-);
+runCommand('db:demo', main);

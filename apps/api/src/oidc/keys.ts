@@ -95,3 +95,29 @@ export async function loadSigningKeys(
     .sort((a, b) => order(a.alg) - order(b.alg))
     .map((row) => JSON.parse(unseal(secret, row.sealedPrivateJwk)) as PrivateJwk);
 }
+
+/**
+ * Key rotation (`pnpm oidc:rotate-keys`): every live key retires and a new one per algorithm
+ * takes over, in one transaction under the keys' lock. Retired keys stay published (and able
+ * to verify) for an ID token's lifetime; every replica signs with the new keys from its next
+ * start (docs/oidc.md, "Keys").
+ */
+export async function rotateSigningKeys(
+  db: Database,
+  secret: string,
+): Promise<{ retired: string[]; created: string[] }> {
+  return db.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('oidc-signing-keys', 0))`;
+    const live = await tx.oidcSigningKey.findMany({
+      where: { retiredAt: null },
+      select: { kid: true },
+    });
+    await tx.oidcSigningKey.updateMany({
+      where: { retiredAt: null },
+      data: { retiredAt: new Date() },
+    });
+    const created: string[] = [];
+    for (const alg of SIGNING_ALGS) created.push(await createSigningKey(tx, secret, alg));
+    return { retired: live.map((key) => key.kid), created };
+  });
+}
