@@ -88,3 +88,16 @@ export async function expectUncovered(controls: Locator): Promise<void> {
     ).toBe(true);
   }
 }
+
+/** The list item of a user, found by the full e-mail its truncated text carries as title. */
+export function userCard(page: Page, email: string): Locator {
+  return page.locator('.accordion-item', { has: page.locator(`[title="${email}"]`) });
+}
+
+/** Expands a user's card and waits for the collapse transition to end. */
+export async function expandUserCard(page: Page, email: string): Promise<Locator> {
+  const item = userCard(page, email);
+  await item.locator('.accordion-button').click();
+  await expect(item.locator('.accordion-collapse')).toHaveClass(/\bshow\b/);
+  return item;
+}

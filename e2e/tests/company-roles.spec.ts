@@ -1,4 +1,3 @@
-import type { Locator, Page } from '@playwright/test';
 import {
   GLOBAL_APP_ID,
   OWNER_ACTION_TEXTS as O,
@@ -8,19 +7,7 @@ import {
 import { expect, test } from '../support/fixtures.js';
 import { createOwner, inviteAndRegister } from '../support/members.js';
 import { screenshotBothWidths } from '../support/screenshots.js';
-import { closeToasts, signInPage } from '../support/users-helpers.js';
-
-/** The list item of a user, found by the full e-mail its truncated text carries as title. */
-function card(page: Page, email: string): Locator {
-  return page.locator('.accordion-item', { has: page.locator(`[title="${email}"]`) });
-}
-
-async function expand(page: Page, email: string): Promise<Locator> {
-  const item = card(page, email);
-  await item.locator('.accordion-button').click();
-  await expect(item.locator('.accordion-collapse')).toHaveClass(/\bshow\b/);
-  return item;
-}
+import { closeToasts, expandUserCard, signInPage } from '../support/users-helpers.js';
 
 test('the owner grants and takes back admin, then hands the company over', async ({
   adminApi,
@@ -40,7 +27,7 @@ test('the owner grants and takes back admin, then hands the company over', async
   };
 
   await page.goto('/manage/users');
-  let item = await expand(page, member.email);
+  let item = await expandUserCard(page, member.email);
   // The card's name (names of this company, else the username) is what the texts say.
   const name = (await item.locator('.accordion-header .fw-semibold').getAttribute('title')) ?? '';
   const controls = item.getByRole('group', { name: O.group });
@@ -65,7 +52,7 @@ test('the owner grants and takes back admin, then hands the company over', async
 
   // Now an admin: no owner controls on anyone's card; the new owner's card is out of reach.
   await page.reload();
-  item = await expand(page, member.email);
+  item = await expandUserCard(page, member.email);
   await expect(item.getByRole('group', { name: O.group })).toHaveCount(0);
   await expect(item.getByRole('button', { name: T.removeUserAccess })).toHaveCount(0);
   expect(await companyRolesOf(member.email)).toContain('owner');

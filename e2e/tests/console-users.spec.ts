@@ -1,4 +1,3 @@
-import type { Locator, Page } from '@playwright/test';
 import {
   CODES,
   USERS_MESSAGES,
@@ -16,22 +15,11 @@ import { uniqueEmail, uniqueId, uniqueSuffix } from '../support/names.js';
 import {
   blockAccount,
   closeToasts,
+  expandUserCard,
   expectUncovered,
   signInPage,
+  userCard,
 } from '../support/users-helpers.js';
-
-/** The list item of a user, found by the full e-mail its truncated text carries as title. */
-function card(page: Page, email: string): Locator {
-  return page.locator('.accordion-item', { has: page.locator(`[title="${email}"]`) });
-}
-
-/** Expands a user's card and waits for the collapse transition to end. */
-async function expand(page: Page, email: string): Promise<Locator> {
-  const item = card(page, email);
-  await item.locator('.accordion-button').click();
-  await expect(item.locator('.accordion-collapse')).toHaveClass(/\bshow\b/);
-  return item;
-}
 
 test('a company owner invites, finds and manages users', async ({
   adminApi,
@@ -57,7 +45,7 @@ test('a company owner invites, finds and manages users', async ({
   await ownerApi.call(calls.branches.add, { ...doomed, com });
 
   await page.goto('/manage/users');
-  await expect(card(page, member.email)).toBeVisible();
+  await expect(userCard(page, member.email)).toBeVisible();
   await screenshotBothWidths(page, 'users-list');
 
   // Invite with a role of the application: the toast, and the mail arrives.
@@ -80,21 +68,21 @@ test('a company owner invites, finds and manages users', async ({
   // Search applies after typing stops; the app filter keeps e-mails with that application.
   const search = page.getByLabel(T.searchLabel);
   await search.fill(member.username);
-  await expect(card(page, member.email)).toBeVisible();
-  await expect(card(page, invitee)).toHaveCount(0);
-  await expect(card(page, owner.email)).toHaveCount(0);
+  await expect(userCard(page, member.email)).toBeVisible();
+  await expect(userCard(page, invitee)).toHaveCount(0);
+  await expect(userCard(page, owner.email)).toHaveCount(0);
   await page.getByRole('button', { name: T.clearFilters }).click();
   await expect(search).toHaveValue('');
   await page.getByLabel(T.appFilterLabel, { exact: true }).selectOption(app.id);
-  await expect(card(page, invitee)).toBeVisible();
-  await expand(page, invitee);
-  await expect(card(page, invitee).getByText(USERS_MESSAGES.pending)).toBeVisible();
-  await expect(card(page, invitee).getByRole('button', { name: T.resend })).toBeVisible();
+  await expect(userCard(page, invitee)).toBeVisible();
+  await expandUserCard(page, invitee);
+  await expect(userCard(page, invitee).getByText(USERS_MESSAGES.pending)).toBeVisible();
+  await expect(userCard(page, invitee).getByRole('button', { name: T.resend })).toBeVisible();
   await screenshotBothWidths(page, 'users-card-pending');
 
   // Update Role gives the invitee, who has not joined yet, a second application: an invitation
   // of its own, mailed with its own link, pending beside the first.
-  const invitedCard = card(page, invitee);
+  const invitedCard = userCard(page, invitee);
   await closeToasts(page);
   await invitedCard.getByRole('button', { name: T.updateRole }).click();
   const addApp = page.getByRole('dialog', { name: T.updateRoleTitle });
@@ -118,12 +106,12 @@ test('a company owner invites, finds and manages users', async ({
   expect(invitation.Msg).toMatchObject({ app: { id: otherApp.id }, status: 'pending' });
   await expect(invitedCard.locator(`[title="${otherApp.name}"]`)).toBeVisible();
   await expect(invitedCard.getByText(USERS_MESSAGES.pending)).toHaveCount(2);
-  await expect(card(page, owner.email)).toHaveCount(0);
+  await expect(userCard(page, owner.email)).toHaveCount(0);
   await page.getByRole('button', { name: T.clearFilters }).click();
   await expect(page.getByRole('button', { name: T.clearFilters })).toHaveCount(0);
 
   // Expand the member's card and edit the name.
-  const memberCard = await expand(page, member.email);
+  const memberCard = await expandUserCard(page, member.email);
   await expect(memberCard.getByText(T.branchesAssigned, { exact: true })).toBeVisible();
   await screenshotBothWidths(page, 'users-card');
   await memberCard.getByRole('button', { name: T.editName }).click();
@@ -176,7 +164,7 @@ test('a company owner invites, finds and manages users', async ({
   // A blocked account (wrong passwords from an address of its own) is reset by the owner.
   await blockAccount(clientIps.next(), member.username);
   await page.reload();
-  await expand(page, member.email);
+  await expandUserCard(page, member.email);
   await expect(memberCard.getByText(T.accountBlocked).last()).toBeVisible();
   await screenshotBothWidths(page, 'users-card-blocked');
   await memberCard.getByRole('button', { name: T.reset, exact: true }).click();
@@ -190,15 +178,15 @@ test('a company owner invites, finds and manages users', async ({
   await screenshotBothWidths(page, 'users-remove-access-dialog');
   await remove.getByRole('button', { name: USERS_MESSAGES.removeAccessConfirm }).click();
   await expect(page.getByText(USERS_MESSAGES.accessRemoved)).toBeVisible();
-  await expect(card(page, member.email)).toHaveCount(0);
+  await expect(userCard(page, member.email)).toHaveCount(0);
 
   // The owner's own card offers no Remove User Access.
-  await expand(page, owner.email);
+  await expandUserCard(page, owner.email);
   await expect(
-    card(page, owner.email).getByText(T.branchesAssigned, { exact: true }),
+    userCard(page, owner.email).getByText(T.branchesAssigned, { exact: true }),
   ).toBeVisible();
   await expect(
-    card(page, owner.email).getByRole('button', { name: T.removeUserAccess }),
+    userCard(page, owner.email).getByRole('button', { name: T.removeUserAccess }),
   ).toHaveCount(0);
 
   // An empty search result.
