@@ -32,6 +32,7 @@ const tables = [
   'ip_whitelist',
   'login_attempts',
   'mail_jobs',
+  'oidc_grants',
   'oidc_records',
   'oidc_signing_keys',
   'passkey_credentials',

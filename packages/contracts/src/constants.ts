@@ -119,4 +119,11 @@ export const SESSION_COOKIE = 'portico_session';
 
 /** The portal's own client: used when /sso is opened without a client. */
 export const PORTAL_CLIENT_ID = 'portico-portal';
+
+/**
+ * The OpenID Provider's hand-over back from the portal (docs/oidc.md, "One sign-in"): an
+ * `/sso` started by the provider has this `redir`, and its landing page goes there (on the
+ * portal's own origin) with `code` and `com` instead of to the client's registered redirect.
+ */
+export const OIDC_CALLBACK_PATH = /^\/oidc\/interaction\/[A-Za-z0-9_-]{1,64}\/callback$/;
 export const PORTAL_APP_ID = 'portal';

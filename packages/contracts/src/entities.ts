@@ -65,6 +65,14 @@ export const maskedClient = z.object({
     .array(z.string())
     .default([])
     .describe('OpenID Connect redirect URIs; empty when the client does not use OIDC'),
+  oidc_post_logout_redirect_uris: z.array(z.string()).default([]),
+  oidc_grant_types: z.array(z.string()).default(['authorization_code', 'refresh_token']),
+  oidc_auth_method: z.string().default('client_secret_basic'),
+  oidc_jwks_uri: z.string().default('').describe('empty when none'),
+  oidc_fapi2: z.boolean().default(false),
+  oidc_backchannel_logout_uri: z.string().default('').describe('empty when none'),
+  oidc_access_token_ttl: z.number().int().default(600).describe('seconds'),
+  oidc_refresh_token_ttl: z.number().int().default(86_400).describe('seconds'),
 });
 
 /** Application status: an index into Disabled, Alpha, Beta, Released, Internal. */

@@ -15,3 +15,4 @@ export * from './rules/duration.js';
 export * from './rules/flags.js';
 export * from './rules/registry.js';
 export * from './rules/sign-in-confirmation.js';
+export * from './rules/oidc-client.js';

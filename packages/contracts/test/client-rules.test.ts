@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  OIDC_CLIENT_MESSAGES,
+  oidcSettingsProblems,
   activityTimeoutRule,
   buildClientPayload,
   customHashFor,
@@ -205,5 +207,38 @@ describe('application link', () => {
     expect(fieldError(appLinkRule, 'javascript:alert(1)')).toBe(
       'Link must be a valid http or https URL.',
     );
+  });
+});
+
+describe('OIDC client settings that must agree', () => {
+  const base = {
+    grantTypes: ['authorization_code', 'refresh_token'],
+    authMethod: 'client_secret_basic',
+    jwksUri: null,
+    fapi2: false,
+  };
+
+  it('accepts the defaults and a FAPI 2.0 client with its keys', () => {
+    expect(oidcSettingsProblems(base)).toEqual({});
+    expect(
+      oidcSettingsProblems({
+        ...base,
+        authMethod: 'private_key_jwt',
+        jwksUri: 'https://rp.example/jwks',
+        fapi2: true,
+      }),
+    ).toEqual({});
+  });
+
+  it('names the field of each disagreement', () => {
+    expect(oidcSettingsProblems({ ...base, authMethod: 'private_key_jwt' })).toEqual({
+      oidc_jwks_uri: OIDC_CLIENT_MESSAGES.jwksUriNeeded,
+    });
+    expect(
+      oidcSettingsProblems({ ...base, fapi2: true, grantTypes: ['client_credentials'] }),
+    ).toEqual({
+      oidc_auth_method: OIDC_CLIENT_MESSAGES.fapiNeedsKeys,
+      oidc_grant_types: OIDC_CLIENT_MESSAGES.fapiNeedsCode,
+    });
   });
 });

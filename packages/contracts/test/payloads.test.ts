@@ -231,11 +231,27 @@ describe('answers', () => {
       device_limit: 5,
       login_retry_limit: 5,
     };
-    // A list written before OIDC existed reads as a client without OIDC redirect URIs.
-    expect(apps.parseClientList(JSON.stringify([client]))).toEqual([
-      { ...client, oidc_redirect_uris: [] },
-    ]);
-    const oidc = { ...client, oidc_redirect_uris: ['https://payroll.example/oidc'] };
+    // A list written before OIDC existed reads as a client with the OIDC defaults, OIDC off.
+    const defaults = {
+      oidc_redirect_uris: [],
+      oidc_post_logout_redirect_uris: [],
+      oidc_grant_types: ['authorization_code', 'refresh_token'],
+      oidc_auth_method: 'client_secret_basic',
+      oidc_jwks_uri: '',
+      oidc_fapi2: false,
+      oidc_backchannel_logout_uri: '',
+      oidc_access_token_ttl: 600,
+      oidc_refresh_token_ttl: 86_400,
+    };
+    expect(apps.parseClientList(JSON.stringify([client]))).toEqual([{ ...client, ...defaults }]);
+    const oidc = {
+      ...client,
+      ...defaults,
+      oidc_redirect_uris: ['https://payroll.example/oidc'],
+      oidc_auth_method: 'private_key_jwt',
+      oidc_jwks_uri: 'https://payroll.example/jwks',
+      oidc_fapi2: true,
+    };
     expect(apps.parseClientList(JSON.stringify([oidc]))).toEqual([oidc]);
     expect(apps.parseClientList('not json')).toEqual([]);
     expect(apps.parseClientList(undefined)).toEqual([]);

@@ -21,6 +21,14 @@ const CLIENT_FIELDS = {
   deviceLimit: true,
   loginRetryLimit: true,
   oidcRedirectUris: true,
+  oidcPostLogoutRedirectUris: true,
+  oidcGrantTypes: true,
+  oidcAuthMethod: true,
+  oidcJwksUri: true,
+  oidcFapi2: true,
+  oidcBackchannelLogoutUri: true,
+  oidcAccessTokenTtl: true,
+  oidcRefreshTokenTtl: true,
 } as const;
 
 /**
@@ -50,6 +58,14 @@ export async function listApps(db: Database, publicUrl: string) {
       device_limit: client.deviceLimit,
       login_retry_limit: client.loginRetryLimit,
       oidc_redirect_uris: client.oidcRedirectUris,
+      oidc_post_logout_redirect_uris: client.oidcPostLogoutRedirectUris,
+      oidc_grant_types: client.oidcGrantTypes,
+      oidc_auth_method: client.oidcAuthMethod,
+      oidc_jwks_uri: client.oidcJwksUri ?? '',
+      oidc_fapi2: client.oidcFapi2,
+      oidc_backchannel_logout_uri: client.oidcBackchannelLogoutUri ?? '',
+      oidc_access_token_ttl: client.oidcAccessTokenTtl,
+      oidc_refresh_token_ttl: client.oidcRefreshTokenTtl,
     }));
     clients[app.id] = JSON.stringify(masked);
     return {

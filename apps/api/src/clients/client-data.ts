@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CLIENT_DEFAULTS } from '@portico/contracts';
+import type { OidcClientSettings } from '@portico/contracts';
 import type { clients } from '@portico/contracts';
 
 type AddBody = z.output<typeof clients.add.body>;
@@ -19,7 +20,7 @@ export function clientColumns(body: AddBody | UpdateBody) {
     customHash: body.custom_hash,
     allowDelete: body.allow_delete,
     allowMultipleSessions: body.allow_multiple_sessions,
-    ...(body.oidc_redirect_uris === undefined ? {} : { oidcRedirectUris: body.oidc_redirect_uris }),
+    ...oidcColumns(body),
     ...(body.session_activity_timeout === undefined
       ? {}
       : { sessionActivityTimeout: body.session_activity_timeout }),
@@ -32,6 +33,52 @@ export function clientColumns(body: AddBody | UpdateBody) {
       : {}),
   };
 }
+
+/** The OpenID Connect settings a body sends (an absent one is kept; "" clears a URL). */
+function oidcColumns(body: AddBody | UpdateBody) {
+  const url = (value: string | undefined) => (value === undefined ? undefined : value || null);
+  const columns = {
+    oidcRedirectUris: body.oidc_redirect_uris,
+    oidcPostLogoutRedirectUris: body.oidc_post_logout_redirect_uris,
+    oidcGrantTypes: body.oidc_grant_types,
+    oidcAuthMethod: body.oidc_auth_method,
+    oidcJwksUri: url(body.oidc_jwks_uri),
+    oidcFapi2: body.oidc_fapi2,
+    oidcBackchannelLogoutUri: url(body.oidc_backchannel_logout_uri),
+    oidcAccessTokenTtl: body.oidc_access_token_ttl,
+    oidcRefreshTokenTtl: body.oidc_refresh_token_ttl,
+  };
+  return Object.fromEntries(
+    Object.entries(columns).filter(([, value]) => value !== undefined),
+  ) as Partial<{ [K in keyof typeof columns]: Exclude<(typeof columns)[K], undefined> }>;
+}
+
+/** The OIDC settings that must agree, as they will be once `body` is applied to `current`. */
+export function oidcSettingsAfter(
+  body: AddBody | UpdateBody,
+  current: {
+    oidcGrantTypes: string[];
+    oidcAuthMethod: string;
+    oidcJwksUri: string | null;
+    oidcFapi2: boolean;
+  } = CLIENT_OIDC_DEFAULTS,
+): OidcClientSettings {
+  const next = { ...current, ...oidcColumns(body) };
+  return {
+    grantTypes: next.oidcGrantTypes,
+    authMethod: next.oidcAuthMethod,
+    jwksUri: next.oidcJwksUri ?? null,
+    fapi2: next.oidcFapi2,
+  };
+}
+
+/** The stored defaults of a new client (prisma/schema.prisma). */
+const CLIENT_OIDC_DEFAULTS = {
+  oidcGrantTypes: ['authorization_code', 'refresh_token'],
+  oidcAuthMethod: 'client_secret_basic',
+  oidcJwksUri: null,
+  oidcFapi2: false,
+};
 
 export function newClientColumns(body: AddBody) {
   return {

@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { CLIENT_MESSAGES, PORTAL_CLIENT_ID, clients, isLocalRedirect } from '@portico/contracts';
+import {
+  CLIENT_MESSAGES,
+  PORTAL_CLIENT_ID,
+  clients,
+  isLocalRedirect,
+  oidcSettingsProblems,
+} from '@portico/contracts';
 import { registerCall } from '../http/register-call.js';
 import { ApiError } from '../http/api-error.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { newClientSecret } from '../credentials/tokens.js';
 import { seal } from '../oidc/keys.js';
 import { oidcSecret } from '../oidc/secret.js';
-import { auditedSettings, clientColumns, newClientColumns } from './client-data.js';
+import {
+  auditedSettings,
+  clientColumns,
+  newClientColumns,
+  oidcSettingsAfter,
+} from './client-data.js';
 
 /** Value of `secret` in an update that asks for a new secret; anything else keeps it. */
 const ROTATE = clients.ROTATE_SECRET;
@@ -26,11 +37,38 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  registerCall(app, clients.add, async ({ body }, request) => {
+  /** Every URL of a body the production rule applies to. */
+  const assertUrlsAllowed = (body: {
+    redirect: string;
+    oidc_redirect_uris?: string[] | undefined;
+    oidc_post_logout_redirect_uris?: string[] | undefined;
+    oidc_jwks_uri?: string | undefined;
+    oidc_backchannel_logout_uri?: string | undefined;
+  }): void => {
     assertRedirectAllowed(body.redirect);
-    body.oidc_redirect_uris?.forEach(assertRedirectAllowed);
+    for (const url of [
+      ...(body.oidc_redirect_uris ?? []),
+      ...(body.oidc_post_logout_redirect_uris ?? []),
+      body.oidc_jwks_uri,
+      body.oidc_backchannel_logout_uri,
+    ]) {
+      if (url) assertRedirectAllowed(url);
+    }
+  };
+  /** The OIDC settings must agree with each other once applied (contracts' rule). */
+  const assertOidcSettingsAgree = (settings: Parameters<typeof oidcSettingsProblems>[0]) => {
+    const problems = oidcSettingsProblems(settings);
+    if (Object.keys(problems).length > 0) {
+      throw new ApiError('incomplete_param', { fields: problems });
+    }
+  };
+
+  registerCall(app, clients.add, async ({ body }, request) => {
+    assertUrlsAllowed(body);
+    assertOidcSettingsAgree(oidcSettingsAfter(body));
     const secret = newClientSecret();
     const oidc = (body.oidc_redirect_uris?.length ?? 0) > 0;
+    const sealedSecret = oidc && body.oidc_auth_method !== 'private_key_jwt';
     const client = await app.db.prisma.$transaction(async (tx) => {
       const owner = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM applications WHERE id = ${body.app} FOR KEY SHARE`;
@@ -40,7 +78,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
           appId: body.app,
           secretHash: secret.hash,
           secretMask: secret.mask,
-          oidcSecretSealed: oidc ? seal(oidcKey, secret.secret) : null,
+          oidcSecretSealed: sealedSecret ? seal(oidcKey, secret.secret) : null,
           ...newClientColumns(body),
         },
         select: { id: true },
@@ -57,14 +95,25 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerCall(app, clients.update, async ({ body }, request) => {
-    assertRedirectAllowed(body.redirect);
-    body.oidc_redirect_uris?.forEach(assertRedirectAllowed);
+    assertUrlsAllowed(body);
     const current = await app.db.prisma.client.findFirst({
       where: { id: body.id, appId: body.app },
-      select: { oidcRedirectUris: true, oidcSecretSealed: true },
+      select: {
+        oidcRedirectUris: true,
+        oidcSecretSealed: true,
+        oidcGrantTypes: true,
+        oidcAuthMethod: true,
+        oidcJwksUri: true,
+        oidcFapi2: true,
+      },
     });
     if (!current) throw new ApiError('not_found');
-    const oidc = (body.oidc_redirect_uris ?? current.oidcRedirectUris).length > 0;
+    const settings = oidcSettingsAfter(body, current);
+    assertOidcSettingsAgree(settings);
+    // A client authenticating with its own keys needs no secret at the provider.
+    const oidc =
+      (body.oidc_redirect_uris ?? current.oidcRedirectUris).length > 0 &&
+      settings.authMethod !== 'private_key_jwt';
     // OIDC needs the secret itself, which was never kept: turning it on issues a new one.
     const rotate =
       body.secret === ROTATE || (oidc && current.oidcSecretSealed === null)

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
+import { revokeGrantsOfSessions } from '../oidc/grants.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
 import { assertChangeableDevice } from './own-device.js';
 
-/** Removes one of the user's devices; its sessions go with it (foreign key cascade), and the
- * next sign-in from it must verify the device again. */
+/** Removes one of the user's devices; its sessions go with it (foreign key cascade), so do
+ * the OpenID Connect grants made on it, and the next sign-in from it must verify the device
+ * again. */
 export async function removeDevice(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -15,6 +17,7 @@ export async function removeDevice(
   const session = sessionOf(request);
   await app.db.prisma.$transaction(async (tx) => {
     const device = await assertChangeableDevice(tx, session, deviceId);
+    await revokeGrantsOfSessions(tx, { deviceId: device.id });
     // Scoped to the owner again: a concurrent removal leaves nothing to delete.
     const removed = await tx.device.deleteMany({
       where: { id: device.id, userId: session.userId },

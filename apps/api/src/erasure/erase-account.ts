@@ -1,4 +1,5 @@
 import type { Prisma } from '@portico/db';
+import { revokeGrantsOfSessions } from '../oidc/grants.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -45,6 +46,7 @@ export async function eraseAccount(
     await tx.$executeRaw`UPDATE audit_events SET target = ${ERASED} WHERE lower(target) = ${value}`;
   }
 
+  await revokeGrantsOfSessions(tx, { userId: user.id });
   await tx.user.delete({ where: { id: user.id } });
   if (user.avatarId) await tx.storedImage.deleteMany({ where: { id: user.avatarId } });
 }

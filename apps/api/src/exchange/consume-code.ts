@@ -9,6 +9,7 @@ export interface ConsumedCode {
   userId: string;
   companyId: string;
   sessionId: string;
+  deviceId: string;
   codeChallenge: string | null;
   expired: boolean;
   sessionOver: boolean;
@@ -20,6 +21,7 @@ interface RawConsumed {
   user_id: string;
   company_id: string;
   session_id: string;
+  device_id: string;
   code_challenge: string | null;
   expired: boolean;
   session_over: boolean;
@@ -36,7 +38,7 @@ export async function consumeCode(tx: Tx, codeHash: string): Promise<ConsumedCod
     UPDATE exchange_codes e SET used_at = now()
       FROM sessions s
      WHERE e.code_hash = ${codeHash} AND e.used_at IS NULL AND s.id = e.session_id
-    RETURNING e.id, e.client_id, e.user_id, e.company_id, e.session_id, e.code_challenge,
+    RETURNING e.id, e.client_id, e.user_id, e.company_id, e.session_id, s.device_id, e.code_challenge,
               e.expires_at <= now() AS expired,
               (s.ended_at IS NOT NULL OR s.expires_at <= now()) AS session_over`;
   const row = rows[0];
@@ -47,6 +49,7 @@ export async function consumeCode(tx: Tx, codeHash: string): Promise<ConsumedCod
     userId: row.user_id,
     companyId: row.company_id,
     sessionId: row.session_id,
+    deviceId: row.device_id,
     codeChallenge: row.code_challenge,
     expired: row.expired,
     sessionOver: row.session_over,

@@ -38,6 +38,27 @@ export async function exchangeCode(
   input: ExchangeInput,
   caller: CallingClient,
 ): Promise<ExchangedIdentity> {
+  return (await redeemCode(app, request, input, caller)).identity;
+}
+
+/** What a redeemed code gives: the identity, and the session and device it was issued on. */
+export interface RedeemedCode {
+  identity: ExchangedIdentity;
+  sessionId: string;
+  deviceId: string;
+}
+
+/**
+ * The exchange itself, for POST /v1/exchange and for the OpenID Provider's hand-over
+ * (oidc/interaction-routes.ts), which redeems the portal's code server-side as the client.
+ */
+export async function redeemCode(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: ExchangeInput,
+  caller: CallingClient,
+  via: 'exchange' | 'oidc' = 'exchange',
+): Promise<RedeemedCode> {
   const codeHash = sha256(input.code);
   const audit = { clientId: caller.id, ip: request.ip };
   const outcome = await app.db.prisma.$transaction(async (tx) => {
@@ -76,15 +97,15 @@ export async function exchangeCode(
       action: 'exchange.code',
       companyId: code.companyId,
       target: code.userId,
-      details: { session: code.sessionId, byHash: !caller.bySecret },
+      details: { session: code.sessionId, byHash: !caller.bySecret, via },
     });
-    return { identity };
+    return { identity, sessionId: code.sessionId, deviceId: code.deviceId };
   });
   if ('refused' in outcome) {
     request.log.warn({ reason: outcome.refused, client: caller.id }, 'code exchange refused');
     throw new ApiError('code_invalid');
   }
-  return outcome.identity;
+  return outcome;
 }
 
 function refusalOf(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendBackchannelLogout } from '../oidc/backchannel.js';
 import { queueForgotLink } from '../password/forgot-job.js';
 import type { Mailer } from './mailer.js';
 import { createMailer } from './mailer.js';
@@ -20,6 +21,7 @@ export const mailPlugin = fp(async function mail(app: FastifyInstance) {
   const worker = startMailWorker(app, {
     mail: (message) => mailer.send(message),
     'password.forgot': (payload) => queueForgotLink(app, payload),
+    'oidc.backchannel_logout': (payload) => sendBackchannelLogout(app, payload),
   });
   app.decorate('mailQueue', worker);
   // The worker finishes its job before anything closes (preClose runs before every onClose).

@@ -7,11 +7,15 @@ import type { OutgoingMail } from './mailer.js';
  * the answer, with retries. Kinds:
  * - `mail`: a ready message, sent as it is;
  * - `password.forgot`: a Forgot-password request, resolved by the worker (password/forgot-job.ts)
- *   so that the request itself does the same single write whatever the account.
+ *   so that the request itself does the same single write whatever the account;
+ * - `oidc.backchannel_logout`: not a mail, but work of the same shape (after the commit, retried
+ *   until it lands): the logout token to a client whose user's OIDC grants ended
+ *   (oidc/grants.ts, oidc/backchannel.ts).
  */
 export type MailJobOf =
   | { kind: 'mail'; payload: OutgoingMail }
-  | { kind: 'password.forgot'; payload: { identifier: string; ip: string } };
+  | { kind: 'password.forgot'; payload: { identifier: string; ip: string } }
+  | { kind: 'oidc.backchannel_logout'; payload: { clientId: string; userId: string } };
 
 export type MailJobKind = MailJobOf['kind'];
 

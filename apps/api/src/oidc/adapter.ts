@@ -1,7 +1,8 @@
-import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterFactory, AdapterPayload, ClientAuthMethod } from 'oidc-provider';
 import type { Prisma } from '@portico/db';
 import type { Database } from '../db.js';
 import { unseal } from './keys.js';
+import { PORTICO_METADATA } from './client-metadata.js';
 
 /**
  * oidc-provider's storage (its Adapter interface) in PostgreSQL through Prisma, one table for
@@ -29,18 +30,56 @@ class PorticoClients implements Adapter {
   async find(id: string): Promise<AdapterPayload | undefined> {
     const client = await this.db.prisma.client.findUnique({
       where: { id },
-      select: { id: true, oidcRedirectUris: true, oidcSecretSealed: true },
+      select: {
+        id: true,
+        description: true,
+        oidcRedirectUris: true,
+        oidcSecretSealed: true,
+        oidcPostLogoutRedirectUris: true,
+        oidcGrantTypes: true,
+        oidcAuthMethod: true,
+        oidcJwksUri: true,
+        oidcFapi2: true,
+        oidcBackchannelLogoutUri: true,
+        oidcAccessTokenTtl: true,
+        oidcRefreshTokenTtl: true,
+      },
     });
-    if (!client || client.oidcRedirectUris.length === 0 || !client.oidcSecretSealed) {
-      return undefined;
-    }
+    if (!client || client.oidcRedirectUris.length === 0) return undefined;
+    const bySecret = client.oidcAuthMethod !== 'private_key_jwt';
+    if (bySecret && !client.oidcSecretSealed) return undefined;
     return {
       client_id: client.id,
-      client_secret: unseal(this.secret, client.oidcSecretSealed),
+      client_name: client.description || client.id,
+      ...(bySecret && client.oidcSecretSealed
+        ? { client_secret: unseal(this.secret, client.oidcSecretSealed) }
+        : {}),
       redirect_uris: client.oidcRedirectUris,
-      response_types: ['code'],
-      grant_types: ['authorization_code', 'refresh_token'],
-      token_endpoint_auth_method: 'client_secret_basic',
+      post_logout_redirect_uris: client.oidcPostLogoutRedirectUris,
+      // A service client (client_credentials only) has no authorization requests at all.
+      response_types: client.oidcGrantTypes.includes('authorization_code') ? ['code'] : [],
+      grant_types: client.oidcGrantTypes,
+      // Validated against the catalogue of methods by the contracts (clients.add / update).
+      token_endpoint_auth_method: client.oidcAuthMethod as ClientAuthMethod,
+      ...(client.oidcJwksUri ? { jwks_uri: client.oidcJwksUri } : {}),
+      ...(client.oidcBackchannelLogoutUri
+        ? {
+            backchannel_logout_uri: client.oidcBackchannelLogoutUri,
+            backchannel_logout_session_required: false,
+          }
+        : {}),
+      ...(client.oidcFapi2
+        ? {
+            // The FAPI 2.0 Security Profile: pushed requests only, DPoP-bound tokens, and
+            // private_key_jwt (the contracts refuse the switch without it).
+            require_pushed_authorization_requests: true,
+            dpop_bound_access_tokens: true,
+            id_token_signed_response_alg: 'PS256',
+          }
+        : {}),
+      [PORTICO_METADATA.fapi2]: client.oidcFapi2,
+      [PORTICO_METADATA.accessTokenTtl]: client.oidcAccessTokenTtl,
+      [PORTICO_METADATA.refreshTokenTtl]: client.oidcRefreshTokenTtl,
     };
   }
 
@@ -104,7 +143,10 @@ class PrismaOidcAdapter implements Adapter {
 
   /** Every record of the grant, whatever its model: codes, access and refresh tokens. */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.prisma.oidcRecord.deleteMany({ where: { grantId } });
+    await this.db.prisma.$transaction([
+      this.db.prisma.oidcRecord.deleteMany({ where: { grantId } }),
+      this.db.prisma.oidcGrant.deleteMany({ where: { grantId } }),
+    ]);
   }
 
   private async first(

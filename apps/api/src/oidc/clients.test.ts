@@ -117,4 +117,97 @@ describe('OIDC clients', () => {
     expect(res.json()).toMatchObject({ Code: 'incomplete_param' });
     expect(await t.db.prisma.client.count({ where: { appId: app.id } })).toBe(0);
   });
+
+  it('keeps the OIDC settings and lists them (never a secret)', async () => {
+    const app = await createApp(t);
+    const settings = {
+      oidc_redirect_uris: [RP],
+      oidc_post_logout_redirect_uris: ['https://rp.example.test/bye'],
+      oidc_grant_types: ['authorization_code', 'client_credentials'],
+      oidc_auth_method: 'client_secret_post',
+      oidc_backchannel_logout_uri: 'https://rp.example.test/backchannel',
+      oidc_access_token_ttl: 300,
+      oidc_refresh_token_ttl: 3600,
+    };
+    const added = await post('/v1/clients/add', fields(app.id, settings));
+    const { client_id: id } = added.json().Msg;
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/apps',
+      headers: { cookie: admin },
+    });
+    const clients = JSON.parse(listed.json().Msg.clients[app.id]) as Record<string, unknown>[];
+    expect(clients[0]).toMatchObject({
+      id,
+      ...settings,
+      oidc_jwks_uri: '',
+      oidc_fapi2: false,
+    });
+
+    // An update that names none of them keeps them; "" clears a URL.
+    await post('/v1/clients/update', { ...fields(app.id), id, oidc_backchannel_logout_uri: '' });
+    const row = await t.db.prisma.client.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({
+      oidcAuthMethod: 'client_secret_post',
+      oidcAccessTokenTtl: 300,
+      oidcBackchannelLogoutUri: null,
+    });
+  });
+
+  it('refuses settings that disagree, on add and once an update is applied, changing nothing', async () => {
+    const app = await createApp(t);
+    const noKeys = await post(
+      '/v1/clients/add',
+      fields(app.id, { oidc_redirect_uris: [RP], oidc_auth_method: 'private_key_jwt' }),
+    );
+    expect(noKeys.json()).toMatchObject({
+      Code: 'incomplete_param',
+      Msg: { fields: { oidc_jwks_uri: expect.stringContaining('JWKS URI') } },
+    });
+    const fapiBySecret = await post(
+      '/v1/clients/add',
+      fields(app.id, { oidc_redirect_uris: [RP], oidc_fapi2: true }),
+    );
+    expect(fapiBySecret.json()).toMatchObject({
+      Code: 'incomplete_param',
+      Msg: { fields: { oidc_auth_method: 'The FAPI 2.0 profile needs private_key_jwt' } },
+    });
+    expect(await t.db.prisma.client.count({ where: { appId: app.id } })).toBe(0);
+
+    // Stored private_key_jwt with keys; an update clearing the keys alone is refused.
+    const added = await post(
+      '/v1/clients/add',
+      fields(app.id, {
+        oidc_redirect_uris: [RP],
+        oidc_auth_method: 'private_key_jwt',
+        oidc_jwks_uri: 'https://rp.example.test/jwks',
+      }),
+    );
+    const { client_id: id } = added.json().Msg;
+    const cleared = await post('/v1/clients/update', { ...fields(app.id), id, oidc_jwks_uri: '' });
+    expect(cleared.json()).toMatchObject({ Code: 'incomplete_param' });
+    const row = await t.db.prisma.client.findUniqueOrThrow({ where: { id } });
+    expect(row.oidcJwksUri).toBe('https://rp.example.test/jwks');
+    // It authenticates with its keys: no secret is kept for the provider.
+    expect(row.oidcSecretSealed).toBeNull();
+  });
+
+  it('refuses an unknown grant type, an unknown method and a lifetime out of range', async () => {
+    const app = await createApp(t);
+    for (const bad of [
+      { oidc_grant_types: ['implicit'] },
+      { oidc_grant_types: [] },
+      { oidc_auth_method: 'none' },
+      { oidc_access_token_ttl: 10 },
+      { oidc_refresh_token_ttl: 10 ** 9 },
+      { oidc_backchannel_logout_uri: 'http://rp.example.test/bc' },
+    ]) {
+      const res = await post(
+        '/v1/clients/add',
+        fields(app.id, { oidc_redirect_uris: [RP], ...bad }),
+      );
+      expect(res.json().Code, JSON.stringify(bad)).toBe('incomplete_param');
+    }
+    expect(await t.db.prisma.client.count({ where: { appId: app.id } })).toBe(0);
+  });
 });

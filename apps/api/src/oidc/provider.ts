@@ -1,15 +1,25 @@
 import { createHash } from 'node:crypto';
-import Provider, { type Configuration } from 'oidc-provider';
+import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
+import { isLocalRedirect } from '@portico/contracts';
 import type { Config } from '../config.js';
 import type { Database } from '../db.js';
+import { CLAIMS, accountFinder } from './account.js';
 import { prismaAdapter } from './adapter.js';
+import { PORTICO_METADATA } from './client-metadata.js';
 import type { PrivateJwk } from './keys.js';
+import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
 
 /** Where the provider is mounted: the issuer is PUBLIC_URL + this path (docs/oidc.md). */
 export const OIDC_PATH = '/oidc';
 
+/** Where the provider sends the browser to sign in: our route (interaction-routes.ts). */
+export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
+
 /** Longest life of what a signing key signs (ID tokens), so a retired key stays published this long. */
 export const ID_TOKEN_TTL_SECONDS = 3600;
+
+/** Authorization codes: redeemed by the client's server right after the redirect. */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
 export function issuerOf(config: Pick<Config, 'PUBLIC_URL'>): string {
   return `${config.PUBLIC_URL.replace(/\/$/, '')}${OIDC_PATH}`;
@@ -20,14 +30,29 @@ function cookieKeys(secret: string): string[] {
   return [createHash('sha256').update(`portico-oidc-cookies:${secret}`).digest('base64url')];
 }
 
+function metadataOf(client: { metadata(): ClientMetadata } | undefined): Record<string, unknown> {
+  return client?.metadata() ?? {};
+}
+
+function secondsSetting(
+  client: { metadata(): ClientMetadata } | undefined,
+  key: string,
+  fallback: number,
+): number {
+  const value = metadataOf(client)[key];
+  return typeof value === 'number' && value > 0 ? value : fallback;
+}
+
 /**
  * The OpenID Provider (oidc-provider, OpenID Certified) on Portico's database: its storage is
- * the Prisma adapter, its keys the sealed signing keys. What is enabled grows step by step
- * (docs/oidc.md says what works today); the development login pages of the library are off, so
- * no sign-in can bypass the portal's journey.
+ * the Prisma adapter, its keys the sealed signing keys, its clients Portico's clients, its
+ * accounts Portico's users with the company of their sign-in. Signing in is the portal's
+ * journey (interaction-routes.ts): the library's development login pages are off, and every
+ * authorization asks the portal again (loadExistingGrant), so the gates of a sign-in (bans,
+ * blocked devices and accounts, the client's policy) apply to every code this issues.
  */
 export function createProvider(
-  config: Pick<Config, 'PUBLIC_URL'>,
+  config: Pick<Config, 'PUBLIC_URL' | 'LOCALHOST_REDIRECTS'>,
   db: Database,
   options: { secret: string; keys: PrivateJwk[] },
 ): Provider {
@@ -36,14 +61,72 @@ export function createProvider(
     jwks: { keys: options.keys },
     cookies: { keys: cookieKeys(options.secret) },
     clients: [],
+    findAccount: accountFinder(db),
+    claims: CLAIMS,
+    conformIdTokenClaims: false,
+    scopes: ['openid', 'offline_access', 'email', 'profile'],
     pkce: { required: () => true },
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    extraClientMetadata: { properties: Object.values(PORTICO_METADATA) },
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    // A new grant at every authorization: each one runs the portal's sign-in and its gates, and
+    // records the company chosen (oidc_grants). Only the grant the hand-over just made (the
+    // interaction's result) is loaded, never one an earlier authorization left in the session.
+    loadExistingGrant: async (ctx) => {
+      const grantId = (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    // Refresh tokens without offline_access (they end with the Portico sign-in anyway), and a
+    // new one at every use: presenting a used one revokes the grant (reuse detection).
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Tokens are bound to the Portico sign-in (oidc/grants.ts), not to the provider's cookie
+    // session, which a later authorization of the same browser replaces.
+    expiresWithSession: async () => false,
+    rotateRefreshToken: () => true,
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       introspection: { enabled: true },
+      userinfo: { enabled: true },
+      clientCredentials: { enabled: true },
+      backchannelLogout: { enabled: true },
+      pushedAuthorizationRequests: { enabled: true },
+      dPoP: { enabled: true },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      fapi: {
+        enabled: true,
+        profile: (_ctx, client) => (metadataOf(client)[PORTICO_METADATA.fapi2] ? '2.0' : undefined),
+      },
     },
-    ttl: { IdToken: ID_TOKEN_TTL_SECONDS },
-    enabledJWA: { idTokenSigningAlgValues: ['ES256', 'PS256', 'RS256'] },
+    ttl: {
+      IdToken: ID_TOKEN_TTL_SECONDS,
+      AuthorizationCode: AUTHORIZATION_CODE_TTL_SECONDS,
+      AccessToken: (_ctx, _token, client) =>
+        secondsSetting(client, PORTICO_METADATA.accessTokenTtl, 600),
+      ClientCredentials: (_ctx, _token, client) =>
+        secondsSetting(client, PORTICO_METADATA.accessTokenTtl, 600),
+      RefreshToken: (_ctx, _token, client) =>
+        secondsSetting(client, PORTICO_METADATA.refreshTokenTtl, 86_400),
+      Interaction: 3600,
+      Grant: 14 * 86_400,
+      Session: 14 * 86_400,
+    },
+    enabledJWA: {
+      idTokenSigningAlgValues: ['ES256', 'PS256', 'RS256'],
+      clientAuthSigningAlgValues: ['ES256', 'PS256', 'RS256', 'EdDSA'],
+      dPoPSigningAlgValues: ['ES256', 'PS256', 'RS256', 'EdDSA'],
+    },
+    renderError,
+    // The provider refuses to call special-use addresses (SSRF). A client on this machine
+    // (a JWKS or back-channel logout URI on localhost) is allowed where localhost redirects
+    // are: outside production, or when the operator says so (LOCALHOST_REDIRECTS).
+    fetch: (url, init) => {
+      if (config.LOCALHOST_REDIRECTS && isLocalRedirect(String(url))) {
+        const { dispatcher: _ssrfGuard, ...rest } = init as RequestInit & { dispatcher?: unknown };
+        return fetch(url, rest);
+      }
+      return fetch(url, init);
+    },
   };
   const provider = new Provider(issuerOf(config), configuration);
   // The mount (routes.ts) sets the forwarding headers itself, from the issuer and from the

@@ -1,6 +1,7 @@
 import type { Prisma } from '@portico/db';
 import type { Database } from '../db.js';
 import { randomToken, sha256 } from '../credentials/tokens.js';
+import { revokeGrantsOfSessions } from '../oidc/grants.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -86,8 +87,37 @@ export async function renewSessionToken(
   return { token, expiresAt: session.expiresAt };
 }
 
-/** Ends the live sessions matching `where`; ended rows keep their reason. Returns how many. */
+/**
+ * The browser's next sign-in taking over (auto-login, re-authentication) continues the person's
+ * sign-in: their OpenID Connect grants live on. Every other end is the person or an
+ * administrator ending it, and ends those grants too.
+ */
+const CONTINUES_SIGN_IN: ReadonlySet<EndReason> = new Set(['replaced', 'reauthenticated']);
+
+/**
+ * Ends the live sessions matching `where`; ended rows keep their reason. Returns how many.
+ * Unless the sign-in continues, the OpenID Connect grants made through such sessions end in
+ * the same transaction (oidc/grants.ts, docs/oidc.md "Sessions are one").
+ */
 export async function endSessionsWhere(
+  tx: Tx | Database['prisma'],
+  where: Prisma.SessionWhereInput,
+  reason: EndReason,
+): Promise<number> {
+  if (CONTINUES_SIGN_IN.has(reason)) return endSessions(tx, where, reason);
+  if ('$transaction' in tx) {
+    return tx.$transaction(async (inner) => {
+      const count = await endSessions(inner, where, reason);
+      await revokeGrantsOfSessions(inner, where);
+      return count;
+    });
+  }
+  const count = await endSessions(tx, where, reason);
+  await revokeGrantsOfSessions(tx, where);
+  return count;
+}
+
+async function endSessions(
   tx: Tx | Database['prisma'],
   where: Prisma.SessionWhereInput,
   reason: EndReason,

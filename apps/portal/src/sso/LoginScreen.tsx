@@ -1,14 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import {
-  PORTAL_CLIENT_ID,
-  SIGN_IN_TEXTS,
-  SUCCESS_CODE,
-  calls,
-  deniedText,
-  gatePage,
-} from '@portico/contracts';
+import { SIGN_IN_TEXTS, SUCCESS_CODE, calls, deniedText, gatePage } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { InfoPage } from '../ui/InfoPage';
 import { PublicCard } from '../ui/PublicCard';
@@ -21,6 +14,7 @@ import { ExpiredSessionOffer } from './ExpiredSessionOffer';
 import { LandingStep } from './LandingStep';
 import { leavePortal } from './leave-portal';
 import type { Choice } from './sign-in-state';
+import { destination } from './destination';
 import { useSsoParams } from './sso-params';
 import { useSignIn } from './use-sign-in';
 import { isServerDown, ServerDownPage } from '../ui/ServerDownPage';
@@ -148,16 +142,4 @@ export function LoginScreen() {
       )}
     </PublicCard>
   );
-}
-
-/**
- * Where the browser goes: the client's registered redirect with code and com (the API built
- * it). The portal's own sign-in returns to the page the person came from when `redir` names one
- * (the session-expired link, a bookmarked screen), else to the start page.
- */
-function destination(choice: Choice, client: string, redir: string): string {
-  if (client === PORTAL_CLIENT_ID && redir.startsWith('/') && !redir.startsWith('//')) {
-    return redir;
-  }
-  return choice.redirect;
 }

@@ -6,6 +6,11 @@ export interface SsoParams {
   client: string;
   /** Where the user was going (section 2: redir defaults to /). */
   redir: string;
+  /**
+   * `prompt=login`: a fresh sign-in was asked for (an OpenID Connect client's prompt=login or
+   * max_age), so the browser's live session does not sign in by itself.
+   */
+  fresh: boolean;
 }
 
 /** `/sso?client=&redir=` (specification, section 2). */
@@ -14,6 +19,7 @@ export function useSsoParams(): SsoParams {
   return {
     client: params.get('client') || PORTAL_CLIENT_ID,
     redir: params.get('redir') || '/',
+    fresh: params.get('prompt') === 'login',
   };
 }
 

@@ -23,12 +23,13 @@ function startingState(deviceOtpRef: string | undefined): SignInState {
  * verification, the PIN or passkey confirmation, the company choice. Each answer becomes one
  * event of `signInReducer`, so the rules live in one pure function.
  */
-export function useSignIn({ client, redir }: SsoParams) {
+export function useSignIn({ client, redir, fresh }: SsoParams) {
   const api = useApi();
   const handedOver = deviceOtpRefOf(useLocation().state);
   const [state, dispatch] = useReducer(signInReducer, handedOver, startingState);
-  // With a device verification handed over there is no session to auto-login with.
-  const autologinTried = useRef(handedOver !== undefined);
+  // With a device verification handed over there is no session to auto-login with; a fresh
+  // sign-in asked for must not use it.
+  const autologinTried = useRef(handedOver !== undefined || fresh);
 
   const settle = useCallback(
     <

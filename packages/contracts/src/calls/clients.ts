@@ -9,6 +9,7 @@ import {
   deviceLimitRule,
   domainRule,
   loginRetryLimitRule,
+  oidcClientFields,
   opaqueId,
   platformRule,
   redirectUrlRule,
@@ -37,6 +38,7 @@ const clientFields = {
     .describe(
       'OpenID Connect redirect URIs, compared exactly (docs/oidc.md); empty turns OIDC off. Turning it on issues a new secret, answered once',
     ),
+  ...oidcClientFields,
 };
 
 /** Custom hashing is forced off for Web clients, on the server too. */

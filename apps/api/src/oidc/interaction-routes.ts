@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import { redeemCode } from '../exchange/exchange.js';
+import { ApiError } from '../http/api-error.js';
+import { INTERACTION_PATH } from './provider.js';
+
+/** What a sign-in request must have asked to skip the portal's auto-login (SSO). */
+const FRESH_LOGIN_REASONS = new Set(['login_prompt', 'max_age']);
+
+/** The page of an interaction that is unknown, expired, or of another browser. */
+const EXPIRED_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in expired</title></head>
+<body><main><h1>Sign-in expired</h1>
+<p>This sign-in request is no longer valid. Go back to the application and sign in again.</p>
+</main></body></html>`;
+
+interface CallbackQuery {
+  code?: unknown;
+  com?: unknown;
+}
+
+function shortString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= 512 ? value : undefined;
+}
+
+/**
+ * The hand-over between the OpenID Provider and the portal (docs/oidc.md, "One sign-in"):
+ *
+ * 1. The provider sends the browser to `/oidc/interaction/<uid>` (its interaction cookie is
+ *    scoped to that path). We send it on to the portal's `/sso?client=<client>&redir=<callback>`:
+ *    the whole journey runs as for any client (password, device code, PIN or passkey, company
+ *    choice, every gate), with auto-login when the browser is signed in already, unless the
+ *    request asked for a fresh sign-in (`prompt=login`, `max_age`).
+ * 2. The portal ends at `/oidc/interaction/<uid>/callback?code&com`: we redeem that code as the
+ *    client would at POST /v1/exchange (single use, bound to the client and the company; a
+ *    replay ends the sign-in), record the grant with its user, device and company, and let the
+ *    provider answer the client with its own code.
+ */
+export function interactionRoutes(
+  app: FastifyInstance,
+  provider: Provider,
+  asIssuerRequest: (request: FastifyRequest) => void,
+): void {
+  const expired = (reply: FastifyReply) =>
+    reply.code(400).type('text/html; charset=utf-8').send(EXPIRED_PAGE);
+
+  const details = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
+    asIssuerRequest(request);
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === uid ? interaction : undefined;
+    } catch {
+      // No interaction cookie, an expired interaction, or another browser's.
+      return undefined;
+    }
+  };
+
+  app.get<{ Params: { uid: string } }>(
+    `${INTERACTION_PATH}/:uid`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply, request.params.uid);
+      if (!interaction) return expired(reply);
+      const portal = new URL('/sso', app.config.PUBLIC_URL);
+      portal.searchParams.set('client', String(interaction.params.client_id));
+      portal.searchParams.set('redir', `${INTERACTION_PATH}/${interaction.uid}/callback`);
+      if (interaction.prompt.reasons.some((reason) => FRESH_LOGIN_REASONS.has(reason))) {
+        portal.searchParams.set('prompt', 'login');
+      }
+      return reply.redirect(portal.href, 303);
+    },
+  );
+
+  app.get<{ Params: { uid: string }; Querystring: CallbackQuery }>(
+    `${INTERACTION_PATH}/:uid/callback`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const interaction = await details(request, reply, request.params.uid);
+      if (!interaction) return expired(reply);
+      const clientId = String(interaction.params.client_id);
+      const code = shortString(request.query.code);
+      const com = shortString(request.query.com);
+      const client = await app.db.prisma.client.findUnique({
+        where: { id: clientId },
+        select: { id: true, appId: true },
+      });
+      let result: InteractionResults;
+      try {
+        if (!code || !com || !client) throw new ApiError('code_invalid');
+        const redeemed = await redeemCode(
+          app,
+          request,
+          { code, com },
+          { id: client.id, appId: client.appId, bySecret: true },
+          'oidc',
+        );
+        const userId = redeemed.identity.user.id;
+        const grant = new provider.Grant({ accountId: userId, clientId });
+        const scope = interaction.params.scope;
+        if (typeof scope === 'string') grant.addOIDCScope(scope);
+        const claims = interaction.prompt.details.missingOIDCClaims;
+        if (Array.isArray(claims)) grant.addOIDCClaims(claims as string[]);
+        const resources = interaction.prompt.details.missingResourceScopes;
+        if (resources && typeof resources === 'object') {
+          for (const [indicator, scopes] of Object.entries(resources)) {
+            grant.addResourceScope(indicator, (scopes as string[]).join(' '));
+          }
+        }
+        const grantId = await grant.save();
+        await app.db.prisma.oidcGrant.create({
+          data: {
+            grantId,
+            userId,
+            deviceId: redeemed.deviceId,
+            clientId,
+            companyId: redeemed.identity.company.id,
+            sessionId: redeemed.sessionId,
+          },
+        });
+        result = { login: { accountId: userId }, consent: { grantId } };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        result = {
+          error: 'access_denied',
+          error_description: 'The sign-in could not be confirmed.',
+        };
+      }
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, result, {
+        mergeWithLastSubmission: false,
+      });
+    },
+  );
+}
