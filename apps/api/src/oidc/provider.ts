@@ -86,7 +86,12 @@ export function createProvider(
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
-      introspection: { enabled: true },
+      // A client learns about its own tokens only (the library lets any confidential client
+      // introspect any token by default).
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
       userinfo: { enabled: true },
       clientCredentials: { enabled: true },
       backchannelLogout: { enabled: true },

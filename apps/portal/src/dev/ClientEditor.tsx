@@ -16,8 +16,21 @@ import {
   type ClientErrors,
 } from './client-form';
 import { ClientFields } from './ClientFields';
+import { OidcFields } from './OidcFields';
 import { RotateSecretButton } from './RotateSecretButton';
 import { DEV_KEYS, type ClientEntry } from './queries';
+
+/**
+ * The fields the server refused: by name when it says (an OIDC setting, a localhost URL in
+ * production), else on the name field (section 8).
+ */
+function refusedFields(msg: unknown): ClientErrors {
+  const fields = (msg as { fields?: unknown } | null)?.fields;
+  if (fields && typeof fields === 'object' && Object.keys(fields).length > 0) {
+    return fields as ClientErrors;
+  }
+  return NAME_REQUIRED;
+}
 
 export interface CreatedClient {
   id: string;
@@ -61,7 +74,7 @@ export function ClientEditor({
     if (!validate(draft, true)) return false;
     const answer = await callApi(calls.clients.add, addPayload(draft));
     if (answer.Code !== '200') {
-      if (answer.Code === 'incomplete_param') setErrors(NAME_REQUIRED);
+      if (answer.Code === 'incomplete_param') setErrors(refusedFields(answer.Msg));
       toasts.show({ Title: L.newClient, Msg: DEV_MESSAGES.clientAddFailed, Type: 'danger' });
       return false;
     }
@@ -78,7 +91,7 @@ export function ClientEditor({
       updatePayload(draft, client.id, client.secret),
     );
     const ok = answer.Code === '200';
-    if (answer.Code === 'incomplete_param') setErrors(NAME_REQUIRED);
+    if (answer.Code === 'incomplete_param') setErrors(refusedFields(answer.Msg));
     toasts.show(
       ok
         ? { Title: draft.desc, Msg: ADMIN_TOASTS.updated(draft.desc), Type: 'success' }
@@ -133,6 +146,7 @@ export function ClientEditor({
         </dl>
       )}
       <ClientFields idPrefix={idPrefix} editor={editor} errors={errors} />
+      <OidcFields idPrefix={idPrefix} editor={editor} errors={errors} />
     </DetailEditor>
   );
 }

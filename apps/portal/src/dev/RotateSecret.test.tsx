@@ -85,6 +85,16 @@ describe('Rotating a client secret', () => {
       allow_multiple_sessions: true,
       device_limit: 5,
       login_retry_limit: 5,
+      // The OIDC settings travel as stored (here the defaults), so rotating changes nothing else.
+      oidc_redirect_uris: [],
+      oidc_post_logout_redirect_uris: [],
+      oidc_grant_types: ['authorization_code', 'refresh_token'],
+      oidc_auth_method: 'client_secret_basic',
+      oidc_jwks_uri: '',
+      oidc_fapi2: false,
+      oidc_backchannel_logout_uri: '',
+      oidc_access_token_ttl: 600,
+      oidc_refresh_token_ttl: 86_400,
     });
 
     // Dismissed, the secret is gone for good: only the new mask remains.

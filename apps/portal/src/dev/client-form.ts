@@ -20,13 +20,20 @@ import {
   type Platform,
 } from '@portico/contracts';
 import type { ClientEntry } from './queries';
+import {
+  NEW_OIDC_DRAFT,
+  oidcDraftFrom,
+  oidcErrors,
+  oidcPayload,
+  type OidcDraft,
+} from './oidc-form';
 
 /**
  * What the client editor holds. Durations are seconds (NaN while the typed number is not a
  * whole number of at least 1); the limits keep the typed text, so non-numeric text can fall
  * back to 5 as section 5 says.
  */
-export interface ClientDraft {
+export interface ClientDraft extends OidcDraft {
   app: string;
   desc: string;
   redirect: string;
@@ -52,6 +59,7 @@ export function newClientDraft(app: string): ClientDraft {
     session_ttl: Number(form.session_ttl),
     device_limit: '',
     login_retry_limit: '',
+    ...NEW_OIDC_DRAFT,
   };
 }
 
@@ -69,6 +77,7 @@ export function draftFromClient(client: ClientEntry): ClientDraft {
     allow_multiple_sessions: client.allow_multiple_sessions,
     device_limit: String(client.device_limit),
     login_retry_limit: String(client.login_retry_limit),
+    ...oidcDraftFrom(client),
   };
 }
 
@@ -80,6 +89,7 @@ export function clientErrors(draft: ClientDraft, creating: boolean): ClientError
     domain: fieldError(domainRule, draft.domain),
     session_activity_timeout: fieldError(activityTimeoutRule, draft.session_activity_timeout),
     session_ttl: fieldError(sessionTtlRule, draft.session_ttl),
+    ...oidcErrors(draft),
   };
   if (!creating) {
     errors.device_limit = fieldError(deviceLimitRule, deviceLimitFrom(draft.device_limit));
@@ -99,14 +109,14 @@ export function hasErrors(errors: ClientErrors): boolean {
 }
 
 /** clients.add: platform lowercased, hashing off on Web, numbers only when greater than 0. */
-export function addPayload(draft: ClientDraft): ClientPayload {
+export function addPayload(draft: ClientDraft): ClientPayload & ReturnType<typeof oidcPayload> {
   const { device_limit: _limit, login_retry_limit: _retry, ...fields } = draft;
-  return buildClientPayload(fields);
+  return { ...buildClientPayload(fields), ...oidcPayload(draft) };
 }
 
 /** clients.update: the same fields plus the id, the (masked) secret, which keeps it, and limits. */
 export function updatePayload(draft: ClientDraft, id: string, secret: string) {
-  return { ...buildClientPayload(draft), id, secret };
+  return { ...buildClientPayload(draft), ...oidcPayload(draft), id, secret };
 }
 
 /** The server's incomplete_param on a client is shown on its name field (section 8). */

@@ -69,3 +69,32 @@ export const DEV_LABELS = {
   open: (name: string) => `Open ${name}`,
   close: 'Close',
 } as const;
+
+/** The client editor's OpenID Connect section (docs/oidc.md). */
+export const OIDC_LABELS = {
+  section: 'OpenID Connect',
+  intro:
+    'Standard applications sign in through Portico with OpenID Connect. Leave the redirect URIs empty to turn it off.',
+  issuer: 'Issuer',
+  discovery: 'Discovery URL',
+  redirectUris: 'OIDC redirect URIs',
+  postLogoutUris: 'Post-logout redirect URIs',
+  oneUriPerLine: 'One HTTPS URL per line, compared exactly.',
+  grantTypes: 'Grant types',
+  grantType: {
+    authorization_code: 'Authorization code',
+    refresh_token: 'Refresh token',
+    client_credentials: 'Client credentials',
+  },
+  authMethod: 'Client authentication',
+  authMethodOption: {
+    client_secret_basic: 'Client secret (HTTP Basic)',
+    client_secret_post: 'Client secret (form post)',
+    private_key_jwt: 'Private key JWT',
+  },
+  jwksUri: 'JWKS URI',
+  fapi2: 'FAPI 2.0 Security Profile (PAR, PKCE, private key JWT, DPoP)',
+  backchannelUri: 'Back-channel logout URI',
+  accessTokenTtl: 'Access token lifetime',
+  refreshTokenTtl: 'Refresh token lifetime',
+} as const;

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as oidc from 'openid-client';
+import type { ListeningApp, OidcMember } from './oidc.fixtures.js';
+import {
+  Browser,
+  RP_CALLBACK,
+  addOidcClient,
+  memberOfApp,
+  signInThroughPortal,
+  startListeningApp,
+} from './oidc.fixtures.js';
+
+/**
+ * Bad input at the protocol's endpoints: each answers the standard OAuth error and changes
+ * nothing (a replayed code revokes what it issued, as RFC 6749 asks). Also the service
+ * clients' client_credentials grant.
+ */
+describe('OIDC refusals', () => {
+  let t: ListeningApp;
+  let member: OidcMember;
+  let appId: string;
+  let client: { id: string; secret: string };
+  let config: oidc.Configuration;
+
+  const discover = (id: string, auth: oidc.ClientAuth) =>
+    oidc.discovery(new URL(t.issuer), id, undefined, auth, {
+      execute: [oidc.allowInsecureRequests],
+    });
+
+  beforeAll(async () => {
+    t = await startListeningApp();
+    const setup = await memberOfApp(t);
+    member = setup.member;
+    appId = setup.appId;
+    client = await addOidcClient(t, appId);
+    config = await discover(client.id, oidc.ClientSecretBasic(client.secret));
+  });
+  afterAll(() => t.close());
+
+  const records = (model: string) => t.db.prisma.oidcRecord.count({ where: { model } });
+
+  async function authorizationUrl(extra: Record<string, string> = {}) {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      ...extra,
+    });
+    return { url, verifier };
+  }
+
+  it('refuses a redirect URI that is not registered exactly, before any sign-in', async () => {
+    const before = await records('Interaction');
+    for (const redirect of [`${RP_CALLBACK}/more`, `${RP_CALLBACK}?x=1`, 'https://evil.test/cb']) {
+      const { url } = await authorizationUrl({ redirect_uri: redirect });
+      const response = await new Browser(t.origin).request(url.href);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(await response.text()).toContain('invalid_redirect_uri');
+    }
+    expect(await records('Interaction')).toBe(before);
+  });
+
+  it('refuses an authorization request without PKCE, or with the plain method', async () => {
+    const before = await records('Interaction');
+    const plain = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid',
+    });
+    const withPlain = new URL(plain);
+    withPlain.searchParams.set('code_challenge', 'a'.repeat(43));
+    withPlain.searchParams.set('code_challenge_method', 'plain');
+    for (const url of [plain, withPlain]) {
+      const location = new URL(await new Browser(t.origin).follow(url.href));
+      expect(`${location.origin}${location.pathname}`).toBe(RP_CALLBACK);
+      expect(location.searchParams.get('error')).toBe('invalid_request');
+      expect(location.searchParams.get('iss')).toBe(t.issuer);
+    }
+    expect(await records('Interaction')).toBe(before);
+  });
+
+  it('refuses a replayed code and revokes the tokens it issued', async () => {
+    const { url, verifier } = await authorizationUrl();
+    const landed = new URL(await signInThroughPortal(new Browser(t.origin), url.href, member));
+    const tokens = await oidc.authorizationCodeGrant(config, landed, {
+      pkceCodeVerifier: verifier,
+    });
+    expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(true);
+
+    await expect(
+      oidc.authorizationCodeGrant(config, landed, { pkceCodeVerifier: verifier }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(false);
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+
+  it('refuses an expired code, a wrong verifier and a wrong secret, issuing nothing', async () => {
+    const { url, verifier } = await authorizationUrl();
+    const landed = new URL(await signInThroughPortal(new Browser(t.origin), url.href, member));
+    const tokensBefore = await records('AccessToken');
+
+    const wrongSecret = await discover(client.id, oidc.ClientSecretBasic(`${client.secret}x`));
+    await expect(
+      oidc.authorizationCodeGrant(wrongSecret, landed, { pkceCodeVerifier: verifier }),
+    ).rejects.toMatchObject({ cause: [{ parameters: { error: 'invalid_client' } }] });
+    await expect(
+      oidc.authorizationCodeGrant(config, landed, {
+        pkceCodeVerifier: oidc.randomPKCECodeVerifier(),
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(await records('AccessToken')).toBe(tokensBefore);
+
+    // A second code, let run out (the provider's clock is the row's expiry).
+    const second = await authorizationUrl();
+    const secondLanded = new URL(
+      await signInThroughPortal(new Browser(t.origin), second.url.href, member),
+    );
+    await t.db.prisma.oidcRecord.updateMany({
+      where: { model: 'AuthorizationCode' },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await expect(
+      oidc.authorizationCodeGrant(config, secondLanded, { pkceCodeVerifier: second.verifier }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(await records('AccessToken')).toBe(tokensBefore);
+  });
+
+  it('refuses a token of another client at introspection and revocation by answering nothing of it', async () => {
+    const { url, verifier } = await authorizationUrl();
+    const landed = new URL(await signInThroughPortal(new Browser(t.origin), url.href, member));
+    const tokens = await oidc.authorizationCodeGrant(config, landed, {
+      pkceCodeVerifier: verifier,
+    });
+    const other = await addOidcClient(t, appId);
+    const otherConfig = await discover(other.id, oidc.ClientSecretBasic(other.secret));
+    expect(await oidc.tokenIntrospection(otherConfig, tokens.access_token)).toEqual({
+      active: false,
+    });
+    await expect(oidc.tokenRevocation(otherConfig, tokens.access_token)).rejects.toMatchObject({
+      error: 'invalid_request',
+    });
+    expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(true);
+  });
+
+  it('gives a service client tokens by client_credentials, and only a client allowed to', async () => {
+    const service = await addOidcClient(t, appId, {
+      oidc_grant_types: ['client_credentials'],
+      oidc_auth_method: 'client_secret_post',
+    });
+    const serviceConfig = await discover(service.id, oidc.ClientSecretPost(service.secret));
+    const granted = await oidc.clientCredentialsGrant(serviceConfig);
+    expect(granted.access_token).toBeTruthy();
+    expect(granted.refresh_token).toBeUndefined();
+    const introspected = await oidc.tokenIntrospection(serviceConfig, granted.access_token);
+    expect(introspected).toMatchObject({ active: true, client_id: service.id });
+    expect(introspected.sub).toBeUndefined();
+
+    // The library answers a grant type the client was not given with invalid_request.
+    await expect(oidc.clientCredentialsGrant(config)).rejects.toMatchObject({
+      error: 'invalid_request',
+      error_description: 'requested grant type is not allowed for this client',
+    });
+  });
+});
