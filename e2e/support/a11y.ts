@@ -168,6 +168,9 @@ export async function expectDialogTrapsFocus(
   opener: Locator,
   dialogName: string,
 ): Promise<void> {
+  // An opener may wait for its screen's data (Invite user is disabled until the roles load):
+  // Enter on a disabled button does nothing, so the dialog would never open.
+  await expect(opener).toBeEnabled();
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: dialogName });
