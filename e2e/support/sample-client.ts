@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import type http from 'node:http';
 import { API_PORT } from '@portico/contracts';
-import { createSampleClient, signInUrl } from '@portico/sample-client';
+import { createOidcSampleClient, createSampleClient, signInUrl } from '@portico/sample-client';
 import type { AdminApi, ClientOptions, Named } from './admin.js';
 import { API_ORIGIN } from './stack.js';
 
@@ -43,6 +43,41 @@ export async function startSampleClient(
   );
   const running = await runSampleClient({ port, clientId: client_id, clientSecret: client_secret });
   return { ...running, appId: app.id, appName: app.name, role };
+}
+
+/**
+ * The sample client in its OpenID Connect mode: an application, a role and a client with
+ * http://localhost:<port>/callback as its OIDC redirect URI and /backchannel-logout as its
+ * back-channel logout URI, then the sample client (openid-client inside) on that port.
+ */
+export async function startOidcSampleClient(admin: AdminApi): Promise<RunningSampleClient> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const app = await admin.createApp();
+  const role = await admin.createRole(app.id, { name: 'Viewer' });
+  const { client_id, client_secret } = await admin.createClient(app.id, `${url}/portico`, {
+    oidc_redirect_uris: [callbackUrl(port)],
+    oidc_backchannel_logout_uri: `${url}/backchannel-logout`,
+  });
+  const server = createOidcSampleClient({
+    porticoUrl: API_ORIGIN,
+    porticoApiUrl: `http://127.0.0.1:${API_PORT}`,
+    clientId: client_id,
+    clientSecret: client_secret,
+    publicUrl: url,
+    mode: 'oidc',
+  });
+  await listen(server, port);
+  return {
+    url,
+    port,
+    clientId: client_id,
+    appId: app.id,
+    appName: app.name,
+    role,
+    signInUrl: `${url}/login`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export interface SampleClientCredentials {

@@ -16,7 +16,16 @@ describe('configFromEnv', () => {
       clientId: 'id',
       clientSecret: 'secret',
       publicUrl: 'http://localhost:4100',
+      mode: 'exchange',
     });
+  });
+
+  it('signs in with OpenID Connect when MODE is oidc, and names a MODE it does not know', () => {
+    const base = { PORTICO_URL: 'http://localhost:1234', CLIENT_ID: 'id', CLIENT_SECRET: 's' };
+    expect(configFromEnv({ ...base, MODE: 'oidc' }).config.mode).toBe('oidc');
+    expect(() => configFromEnv({ ...base, MODE: 'saml' })).toThrow(
+      'MODE must be exchange or oidc (got "saml")',
+    );
   });
 
   it('names every missing or bad variable and never echoes the secret', () => {

@@ -13,6 +13,11 @@ export interface SampleClientConfig {
   clientSecret: string;
   /** This application's own public address (PUBLIC_URL): the callback is `${publicUrl}/callback`. */
   publicUrl: string;
+  /**
+   * How it signs people in (MODE): `exchange`, Portico's own protocol (code + com, then
+   * POST /v1/exchange), or `oidc`, OpenID Connect (docs/oidc.md). Defaults to `exchange`.
+   */
+  mode?: 'exchange' | 'oidc';
 }
 
 export const DEFAULT_PORT = 3000;
@@ -65,7 +70,11 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     clientId: required('CLIENT_ID'),
     clientSecret: required('CLIENT_SECRET'),
     publicUrl: httpUrl('PUBLIC_URL', `http://localhost:${port}`),
+    mode: env.MODE === 'oidc' ? 'oidc' : 'exchange',
   };
+  if (env.MODE !== undefined && env.MODE !== 'oidc' && env.MODE !== 'exchange') {
+    problems.push(`MODE must be exchange or oidc (got "${env.MODE}")`);
+  }
   if (problems.length > 0) throw new SampleClientConfigError(problems);
   return { config, port };
 }

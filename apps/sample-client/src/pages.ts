@@ -27,6 +27,21 @@ export function homePage(signInUrl: string): string {
   );
 }
 
+/** The OpenID Connect mode's home page: the sign-in starts here, at /login. */
+export function oidcHomePage(): string {
+  return layout(
+    'Sample client',
+    html`<main>
+      <h1>Sample client</h1>
+      <p>
+        This application signs its users in with Portico through OpenID Connect. It never sees a
+        password: it receives an ID token with who signed in and for which company.
+      </p>
+      <p><a class="button" href="/login">Sign in with Portico</a></p>
+    </main>`,
+  );
+}
+
 export function signedInPage(answer: SignedInUser, signInUrl: string): string {
   const { user, company, roles } = answer;
   const fullName = [user.fname, user.lname].filter(Boolean).join(' ');

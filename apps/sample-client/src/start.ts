@@ -1,4 +1,5 @@
 import { createSampleClient } from './app.js';
+import { createOidcSampleClient } from './oidc-app.js';
 import { SampleClientConfigError, callbackUrl, configFromEnv } from './config.js';
 
 /** `pnpm --filter @portico/sample-client start`: the sample client on PORT, configured by env. */
@@ -12,10 +13,15 @@ function main(): void {
     process.exit(1);
   }
   const { config, port } = settings;
-  const server = createSampleClient(config);
+  const server =
+    config.mode === 'oidc' ? createOidcSampleClient(config) : createSampleClient(config);
   server.listen(port, () => {
     console.log(`Sample client on ${config.publicUrl} (listening on port ${port})`);
-    console.log(`Register ${callbackUrl(config)} as the client's redirect in Portico.`);
+    console.log(
+      config.mode === 'oidc'
+        ? `Register ${callbackUrl(config)} as an OIDC redirect URI, and ${config.publicUrl}/backchannel-logout as the back-channel logout URI.`
+        : `Register ${callbackUrl(config)} as the client's redirect in Portico.`,
+    );
   });
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGINT', stop);
