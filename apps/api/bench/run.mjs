@@ -1,20 +1,14 @@
 // `pnpm bench`: starts the built API against a real PostgreSQL, loads it with autocannon and
 // prints figures. It asserts nothing: figures are read, compared with the targets in
 // docs/benchmarks.md, and tracked over time.
-import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startBenchServer, stopServer } from './bench-server.mjs';
 import { measureHashCeiling } from './hash-ceiling.mjs';
+import { runOidcTokenBenchmarks } from './oidc-tokens.mjs';
 import { benchUsersList } from './users-list.mjs';
 import { runSignInBenchmarks } from './sign-in.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
 const PORT = Number(process.env.BENCH_PORT ?? 1299);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -28,36 +22,6 @@ async function benchDatabaseUrl() {
   if (!rowCount) await admin.query('CREATE DATABASE portico_bench');
   await admin.end();
   return 'postgres://postgres@127.0.0.1:5432/portico_bench';
-}
-
-async function startServer(databaseUrl) {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SERVE_PORTAL: 'false',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-')),
-      ADMIN_PASSWORD: 'Bench-Admin-1',
-      // A throwaway secret for the bench's own database (production needs one on PostgreSQL).
-      OIDC_KEY_SECRET: randomBytes(32).toString('base64url'),
-      UV_THREADPOOL_SIZE: '2',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let tries = 0; tries < 100; tries += 1) {
-    try {
-      const res = await fetch(`${BASE}/v1/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill();
-  throw new Error('the API did not become healthy');
 }
 
 function load(title, options) {
@@ -78,7 +42,7 @@ function report({ title, result }) {
 }
 
 const databaseUrl = await benchDatabaseUrl();
-const server = await startServer(databaseUrl);
+const server = await startBenchServer({ port: PORT, databaseUrl, label: 'health' });
 try {
   console.log(`Portico benchmarks (API on ${BASE}, PostgreSQL, 50 connections, 10 s each)\n`);
   report(await load('GET /v1/health (one DB round trip)', { url: `${BASE}/v1/health` }));
@@ -89,8 +53,10 @@ try {
   );
   // Sign-in (against the ceiling above) and session checks, on their own API and database.
   await runSignInBenchmarks({ ceiling });
+  // The OpenID Provider's token endpoint, on its own API and database: see oidc-tokens.mjs.
+  await runOidcTokenBenchmarks();
 } finally {
-  server.kill('SIGTERM');
+  await stopServer(server);
 }
 
 // users.list on its own database and data set (100,000 users), in-process: see users-list.mjs.

@@ -3,20 +3,22 @@
 // created each run), seed users with verified devices and access, and whitelist 127.0.0.1 so the
 // per-IP limits (20 sign-ins a minute) and the credential-stuffing ban do not bite: the figures
 // are the server's, not the defence's. Nothing is asserted; figures and ratios are printed.
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 // The server's own hashing (built by `pnpm bench`), so seeded hashes have its parameters.
 import { hashSecret } from '../dist/credentials/argon2.js';
+import {
+  freshDatabase,
+  ms,
+  pct,
+  percentile,
+  startBenchServer,
+  stopServer,
+  timedRun,
+} from './bench-server.mjs';
 import { measureHashCeiling } from './hash-ceiling.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
 const PORT = Number(process.env.BENCH_SIGNIN_PORT ?? 1298);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATABASE = 'portico_bench_signin';
@@ -43,47 +45,6 @@ const USER_AGENT =
 const b64 = (text) => Buffer.from(text, 'utf8').toString('base64');
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 const username = (i) => `bench_user_${String(i).padStart(4, '0')}`;
-
-async function freshDatabase() {
-  if (process.env.BENCH_SIGNIN_DATABASE_URL) return process.env.BENCH_SIGNIN_DATABASE_URL;
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  return `postgres://postgres@127.0.0.1:5432/${DATABASE}`;
-}
-
-async function startServer(databaseUrl) {
-  const nodeArgs = process.env.BENCH_SIGNIN_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      LOG_LEVEL: 'warn',
-      SERVE_PORTAL: 'false',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-signin-')),
-      ADMIN_PASSWORD: 'Bench-Admin-1',
-      // A throwaway secret for the bench's own database (production needs one on PostgreSQL).
-      OIDC_KEY_SECRET: randomBytes(32).toString('base64url'),
-      UV_THREADPOOL_SIZE: '2',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let tries = 0; tries < 150; tries += 1) {
-    try {
-      if ((await fetch(`${BASE}/v1/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill();
-  throw new Error('the sign-in benchmark API did not become healthy');
-}
 
 /**
  * After the server has migrated and bootstrapped: a company, USERS accounts sharing one
@@ -166,20 +127,8 @@ async function load(options) {
 }
 
 function run(options) {
-  return new Promise((resolve, reject) => {
-    const times = [];
-    const instance = autocannon({ duration: DURATION_S, ...options }, (err, result) => {
-      if (err) reject(err);
-      else resolve({ result, times: times.sort((a, b) => a - b) });
-    });
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
+  return timedRun({ duration: DURATION_S, ...options });
 }
-
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-const ms = (value) => `${value.toFixed(1)} ms`;
-const pct = (value) => `${(value * 100).toFixed(0)}%`;
 
 /** Password sign-ins cycling through the seeded accounts, against the hash ceiling. */
 async function benchSignIns(ceiling) {
@@ -244,8 +193,13 @@ async function benchSessionChecks() {
  */
 export async function runSignInBenchmarks({ ceiling }) {
   const cases = (process.env.BENCH_SIGNIN_CASES ?? 'sign-in,session-check').split(',');
-  const databaseUrl = await freshDatabase();
-  const server = await startServer(databaseUrl);
+  const databaseUrl = await freshDatabase(DATABASE, process.env.BENCH_SIGNIN_DATABASE_URL);
+  const server = await startBenchServer({
+    port: PORT,
+    databaseUrl,
+    nodeArgs: process.env.BENCH_SIGNIN_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    label: 'sign-in',
+  });
   try {
     await seed(databaseUrl);
     console.log(
@@ -257,13 +211,6 @@ export async function runSignInBenchmarks({ ceiling }) {
   } finally {
     await stopServer(server);
   }
-}
-
-/** SIGTERM, then the exit (the server closes gracefully; a profile is written on exit). */
-async function stopServer(child) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
 // Alone, after `pnpm --filter @portico/api build`: `node bench/sign-in.mjs` (the ceiling, then

@@ -1,5 +1,4 @@
 import type { Adapter, AdapterFactory, AdapterPayload, ClientAuthMethod } from 'oidc-provider';
-import type { Prisma } from '@portico/db';
 import type { Database } from '../db.js';
 import { unseal } from './keys.js';
 import { PORTICO_METADATA } from './client-metadata.js';
@@ -16,6 +15,21 @@ export function prismaAdapter(db: Database, secret: string): AdapterFactory {
     model === 'Client' ? new PorticoClients(db, secret) : new PrismaOidcAdapter(db, model);
 }
 
+interface ClientRow {
+  id: string;
+  description: string;
+  oidcRedirectUris: string[];
+  oidcSecretSealed: string | null;
+  oidcPostLogoutRedirectUris: string[];
+  oidcGrantTypes: string[];
+  oidcAuthMethod: string;
+  oidcJwksUri: string | null;
+  oidcFapi2: boolean;
+  oidcBackchannelLogoutUri: string | null;
+  oidcAccessTokenTtl: number;
+  oidcRefreshTokenTtl: number;
+}
+
 /**
  * The provider's clients are Portico's clients that have OIDC redirect URIs (Developer screen,
  * clients.add / clients.update): read, never written (no dynamic registration). The secret is
@@ -28,23 +42,20 @@ class PorticoClients implements Adapter {
   ) {}
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    const client = await this.db.prisma.client.findUnique({
-      where: { id },
-      select: {
-        id: true,
-        description: true,
-        oidcRedirectUris: true,
-        oidcSecretSealed: true,
-        oidcPostLogoutRedirectUris: true,
-        oidcGrantTypes: true,
-        oidcAuthMethod: true,
-        oidcJwksUri: true,
-        oidcFapi2: true,
-        oidcBackchannelLogoutUri: true,
-        oidcAccessTokenTtl: true,
-        oidcRefreshTokenTtl: true,
-      },
-    });
+    // A prepared statement, not the ORM: the provider reads its client on every request.
+    const [client] = await this.db.query<ClientRow>(
+      'oidc_client_find',
+      `SELECT id, description, oidc_redirect_uris AS "oidcRedirectUris",
+              oidc_secret_sealed AS "oidcSecretSealed",
+              oidc_post_logout_redirect_uris AS "oidcPostLogoutRedirectUris",
+              oidc_grant_types AS "oidcGrantTypes", oidc_auth_method AS "oidcAuthMethod",
+              oidc_jwks_uri AS "oidcJwksUri", oidc_fapi2 AS "oidcFapi2",
+              oidc_backchannel_logout_uri AS "oidcBackchannelLogoutUri",
+              oidc_access_token_ttl AS "oidcAccessTokenTtl",
+              oidc_refresh_token_ttl AS "oidcRefreshTokenTtl"
+         FROM clients WHERE id = $1`,
+      [id],
+    );
     if (!client || client.oidcRedirectUris.length === 0) return undefined;
     const bySecret = client.oidcAuthMethod !== 'private_key_jwt';
     if (bySecret && !client.oidcSecretSealed) return undefined;
@@ -97,6 +108,15 @@ class PorticoClients implements Adapter {
   async revokeByGrantId(): Promise<void> {}
 }
 
+interface RecordRow {
+  payload: AdapterPayload;
+  consumed_at: Date | null;
+}
+
+/**
+ * Every model in one table, through prepared statements (the provider reads and writes
+ * several records on every token request: the ORM's per-query cost would be most of it).
+ */
 class PrismaOidcAdapter implements Adapter {
   constructor(
     private readonly db: Database,
@@ -104,41 +124,52 @@ class PrismaOidcAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const columns = {
-      payload: payload as Prisma.InputJsonValue,
-      grantId: payload.grantId ?? null,
-      userCode: payload.userCode ?? null,
-      uid: payload.uid ?? null,
-      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-    };
-    await this.db.prisma.oidcRecord.upsert({
-      where: { model_id: { model: this.model, id } },
-      create: { model: this.model, id, ...columns },
-      update: columns,
-    });
+    await this.db.query(
+      'oidc_record_upsert',
+      `INSERT INTO oidc_records (model, id, payload, grant_id, user_code, uid, expires_at)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7)
+       ON CONFLICT (model, id) DO UPDATE
+          SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
+              user_code = EXCLUDED.user_code, uid = EXCLUDED.uid,
+              expires_at = EXCLUDED.expires_at`,
+      [
+        this.model,
+        id,
+        JSON.stringify(payload),
+        payload.grantId ?? null,
+        payload.userCode ?? null,
+        payload.uid ?? null,
+        expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      ],
+    );
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
-    return this.first({ id });
+    return this.first('oidc_record_find', 'id', id);
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.first({ uid });
+    return this.first('oidc_record_find_uid', 'uid', uid);
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.first({ userCode });
+    return this.first('oidc_record_find_user_code', 'user_code', userCode);
   }
 
   async consume(id: string): Promise<void> {
-    await this.db.prisma.oidcRecord.updateMany({
-      where: { model: this.model, id },
-      data: { consumedAt: new Date() },
-    });
+    await this.db.query(
+      'oidc_record_consume',
+      'UPDATE oidc_records SET consumed_at = now() WHERE model = $1 AND id = $2',
+      [this.model, id],
+    );
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.prisma.oidcRecord.deleteMany({ where: { model: this.model, id } });
+    await this.db.query(
+      'oidc_record_destroy',
+      'DELETE FROM oidc_records WHERE model = $1 AND id = $2',
+      [this.model, id],
+    );
   }
 
   /** Every record of the grant, whatever its model: codes, access and refresh tokens. */
@@ -150,20 +181,20 @@ class PrismaOidcAdapter implements Adapter {
   }
 
   private async first(
-    where: { id: string } | { uid: string } | { userCode: string },
+    name: string,
+    column: 'id' | 'uid' | 'user_code',
+    value: string,
   ): Promise<AdapterPayload | undefined> {
-    const row = await this.db.prisma.oidcRecord.findFirst({
-      where: {
-        model: this.model,
-        ...where,
-        OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }],
-      },
-      select: { payload: true, consumedAt: true },
-    });
+    const [row] = await this.db.query<RecordRow>(
+      name,
+      `SELECT payload, consumed_at FROM oidc_records
+        WHERE model = $1 AND ${column} = $2 AND (expires_at IS NULL OR expires_at > now())
+        LIMIT 1`,
+      [this.model, value],
+    );
     if (!row) return undefined;
-    const payload = row.payload as AdapterPayload;
-    return row.consumedAt
-      ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
-      : payload;
+    return row.consumed_at
+      ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
+      : row.payload;
   }
 }

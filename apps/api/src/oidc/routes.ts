@@ -52,6 +52,11 @@ export const oidcRoutes = fp(async function oidc(app: FastifyInstance): Promise<
   });
 
   // The provider answers these as server_error without details: keep them in our log.
+  // Why a token request was refused (the client sees only the OAuth error): for operators.
+  provider.on('grant.error', (_ctx, error) => {
+    const detail = (error as { error_detail?: string }).error_detail ?? error.message;
+    app.log.debug({ detail }, 'oidc grant refused');
+  });
   provider.on('server_error', (_ctx, error) => {
     app.log.error({ err: error }, 'oidc provider error');
   });

@@ -1,0 +1,88 @@
+// What the benchmarks share: a fresh database of their own, the built API started on it as its
+// own process, and autocannon runs that keep every response time (autocannon reports no p95).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
+
+/** `name` dropped and created again (or `override`, a database URL, used as it is). */
+export async function freshDatabase(name, override) {
+  if (override) return override;
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return `postgres://postgres@127.0.0.1:5432/${name}`;
+}
+
+/**
+ * The built API (dist/server.js) on `port` and `databaseUrl`, with the server's production
+ * thread-pool size (2), once it answers its health call. `nodeArgs` are node options (e.g. a
+ * CPU profile), `env` more settings.
+ */
+export async function startBenchServer({ port, databaseUrl, nodeArgs = [], env = {}, label }) {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      SERVE_PORTAL: 'false',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-')),
+      ADMIN_PASSWORD: 'Bench-Admin-1',
+      // A throwaway secret for the bench's own database (production needs one on PostgreSQL).
+      OIDC_KEY_SECRET: randomBytes(32).toString('base64url'),
+      UV_THREADPOOL_SIZE: '2',
+      // The server runs as in production (NODE_ENV defaults to it) but on http://localhost,
+      // which production refuses as a client's redirect unless told (the portal's own client).
+      LOCALHOST_REDIRECTS: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let tries = 0; tries < 150; tries += 1) {
+    try {
+      if ((await fetch(`${base}/v1/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error(`the ${label} benchmark API did not become healthy`);
+}
+
+/** SIGTERM, then the exit (the server closes gracefully; a profile is written on exit). */
+export async function stopServer(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+/** One autocannon run, with every response time kept, sorted. */
+export function timedRun(options) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    const instance = autocannon(options, (err, result) => {
+      if (err) reject(err);
+      else resolve({ result, times: times.sort((a, b) => a - b) });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+export const ms = (value) => `${value.toFixed(1)} ms`;
+export const pct = (value) => `${(value * 100).toFixed(0)}%`;
