@@ -15,6 +15,28 @@ const EXPIRED_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"
 <p>This sign-in request is no longer valid. Go back to the application and sign in again.</p>
 </main></body></html>`;
 
+/**
+ * Whether the session that issued the code was opened by the person's credentials (password,
+ * or the device code after it; not auto-login) since the authorization request began: what a
+ * client's `prompt=login` or `max_age` asks for. The portal is told (`prompt=login`), and this
+ * checks it on the server, from the sign-in's audit event (its `details.session`).
+ */
+async function signedInWithCredentials(
+  app: FastifyInstance,
+  userId: string,
+  sessionId: string,
+  since: number,
+): Promise<boolean> {
+  const rows = await app.db.prisma.$queryRaw<{ found: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM audit_events
+       WHERE actor_id = ${userId} AND action = 'auth.sign_in'
+         AND at >= to_timestamp(${since})
+         AND details->>'session' = ${sessionId}
+         AND details->>'method' IN ('password', 'device_code')) AS found`;
+  return rows[0]?.found === true;
+}
+
 interface CallbackQuery {
   code?: unknown;
   com?: unknown;
@@ -96,6 +118,13 @@ export function interactionRoutes(
           'oidc',
         );
         const userId = redeemed.identity.user.id;
+        const asked = interaction.prompt.reasons.some((reason) => FRESH_LOGIN_REASONS.has(reason));
+        if (
+          asked &&
+          !(await signedInWithCredentials(app, userId, redeemed.sessionId, interaction.iat))
+        ) {
+          throw new ApiError('code_invalid');
+        }
         const grant = new provider.Grant({ accountId: userId, clientId });
         const scope = interaction.params.scope;
         if (typeof scope === 'string') grant.addOIDCScope(scope);

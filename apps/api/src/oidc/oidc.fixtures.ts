@@ -175,16 +175,18 @@ export async function signInThroughPortal(
   browser: Browser,
   authUrl: string,
   person: { username: string; companyId: string; password?: string },
+  /** Sign in by auto-login even when the portal was told `prompt=login` (a forged journey). */
+  options: { ignorePrompt?: boolean } = {},
 ): Promise<string> {
   const interaction = await browser.follow(authUrl);
   const sso = new URL(await browser.follow(interaction));
   if (sso.pathname !== '/sso') throw new Error(`expected the portal's /sso, got ${sso.href}`);
   const client = sso.searchParams.get('client') ?? '';
   const redir = sso.searchParams.get('redir') ?? '';
-  let login =
-    sso.searchParams.get('prompt') === 'login'
-      ? undefined
-      : await browser.call('/v1/auth/autologin', { client, redirect: redir });
+  const fresh = sso.searchParams.get('prompt') === 'login' && !options.ignorePrompt;
+  let login = fresh
+    ? undefined
+    : await browser.call('/v1/auth/autologin', { client, redirect: redir });
   if (login?.Code !== '200') {
     login = await browser.call('/v1/auth', {
       uname: b64(person.username),

@@ -97,6 +97,22 @@ describe('OpenID Connect sign-in with openid-client', () => {
     expect(await attempts()).toBe(before + 1);
   });
 
+  it('refuses a prompt=login sign-in that the browser completed by auto-login', async () => {
+    const { browser } = await signIn();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      prompt: 'login',
+    });
+    const landed = new URL(
+      await signInThroughPortal(browser, url.href, member, { ignorePrompt: true }),
+    );
+    expect(landed.searchParams.get('error')).toBe('access_denied');
+    expect(landed.searchParams.get('code')).toBeNull();
+  });
+
   it('rotates refresh tokens, and a reused one revokes the whole grant', async () => {
     const { tokens } = await signIn();
     const first = tokens.refresh_token;
