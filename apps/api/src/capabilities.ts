@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes.js';
 import { mfaRoutes } from './mfa/routes.js';
+import { totpRoutes } from './mfa/totp/routes.js';
 import { passwordRoutes } from './password/routes.js';
 import { registerRoutes } from './register/routes.js';
 import { inviteAcceptRoutes } from './invites/accept-routes.js';
@@ -24,6 +25,7 @@ import { filesRoutes } from './files/routes.js';
 export async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(mfaRoutes);
+  await app.register(totpRoutes);
   await app.register(passwordRoutes);
   await app.register(registerRoutes);
   await app.register(inviteAcceptRoutes);

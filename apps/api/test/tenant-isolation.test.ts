@@ -153,6 +153,11 @@ const OWN_ACCOUNT_ONLY: Record<string, string> = {
   'passkeys.registerOptions': "a challenge for the caller's own new passkey",
   'passkeys.registerVerify': "stores a passkey for the caller's own account",
   'passkeys.authOptions': "a challenge for the caller's own passkeys",
+  'totp.status': "reads the caller's own authenticator app and recovery codes",
+  'totp.setup': "a new authenticator secret for the caller's own account, after the password",
+  'totp.confirm': "confirms the caller's own pending authenticator app",
+  'totp.disable': "turns off the caller's own authenticator app, after the password",
+  'totp.regenerateRecoveryCodes': "the caller's own new recovery codes, after the password",
 };
 
 describe('tenant isolation: calls naming company A, made by company B', () => {

@@ -53,6 +53,17 @@ export const CODES = {
     origin: 'spec',
   },
   invalid_pin: { status: 401, text: '<n> attempts remaining.', origin: 'spec' },
+  invalid_totp: { status: 401, text: '<n> attempts remaining.', origin: 'added' },
+  invalid_recovery_code: {
+    status: 401,
+    text: 'This recovery code is not valid or was already used.',
+    origin: 'added',
+  },
+  totp_not_set_up: {
+    status: 409,
+    text: 'Set up an authenticator app first.',
+    origin: 'added',
+  },
   user_not_found: { status: 404, text: 'User not found.', origin: 'spec' },
   account_blocked: {
     status: 403,

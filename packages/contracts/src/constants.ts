@@ -112,7 +112,7 @@ export const USER_STATUS = {
 /** Access (invitation) statuses. */
 export const ACCESS_ENTRY_STATUS = { pending: 'pending', verified: 'verified' } as const;
 
-export const REAUTH_METHODS = ['password', 'mpin', 'passkey'] as const;
+export const REAUTH_METHODS = ['password', 'mpin', 'passkey', 'totp', 'recovery'] as const;
 export type ReauthMethod = (typeof REAUTH_METHODS)[number];
 
 export const SESSION_COOKIE = 'portico_session';

@@ -16,3 +16,4 @@ export * from './rules/flags.js';
 export * from './rules/registry.js';
 export * from './rules/sign-in-confirmation.js';
 export * from './rules/oidc-client.js';
+export * from './rules/totp.js';

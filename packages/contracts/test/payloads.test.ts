@@ -53,6 +53,10 @@ describe('credentials on the wire', () => {
         'passkeys.registerOptions.password',
         // Ours: the password confirming an account deletion travels like the other confirmations.
         'profile.deleteAccount.password',
+        // Ours: the authenticator app's changes are confirmed by the password like the others.
+        'totp.setup.password',
+        'totp.disable.password',
+        'totp.regenerateRecoveryCodes.password',
         'register.submit.uname',
         'register.submit.pass',
         'register.submit.mobile',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  TOTP_MESSAGES,
+  recoveryCodeRule,
+  totpCodeRule,
   isTrivialPin,
   confirmDialogPasswordRule,
   confirmPasswordRule,
@@ -232,4 +235,20 @@ describe('isTrivialPin', () => {
     (pin) => expect(isTrivialPin(pin)).toBe(true),
   );
   it.each(['482913', '730519'])('accepts %s', (pin) => expect(isTrivialPin(pin)).toBe(false));
+});
+
+describe('authenticator and recovery codes', () => {
+  it('takes six digits (spaces around forgiven) and nothing else', () => {
+    expect(totpCodeRule.parse(' 012345 ')).toBe('012345');
+    for (const bad of ['12345', '1234567', 'abcdef', '12 345']) {
+      expect(fieldError(totpCodeRule, bad), bad).toBe(TOTP_MESSAGES.codeFormat);
+    }
+  });
+
+  it('takes a recovery code in any case and with spaces, in its one form', () => {
+    expect(recoveryCodeRule.parse(' ABCDE-23456 ')).toBe('abcde-23456');
+    for (const bad of ['abcde23456', 'abcde-1234', 'abcde-18901', 'x'.repeat(40)]) {
+      expect(fieldError(recoveryCodeRule, bad), bad).toBe(TOTP_MESSAGES.recoveryFormat);
+    }
+  });
 });

@@ -70,15 +70,28 @@ export async function claimPasswordAttempt(
   return claimOf(rows[0]);
 }
 
+/**
+ * A second factor's own failure count (`failed_count`, keyed by `user_id`): the MPIN's
+ * (`pins`) or the authenticator app's (`totp_factors`). Both count against the same limit, with
+ * the same rules, as the password's.
+ */
+export type FactorTable = 'pins' | 'totp_factors';
+
 /** Claims one MPIN guess: the PIN's own count against the same limit, on a usable account. */
-export async function claimPinAttempt(
+export function claimPinAttempt(sql: Sql, userId: string, limit: number): Promise<AttemptClaim> {
+  return claimFactorAttempt(sql, userId, limit, 'pins');
+}
+
+/** Claims one guess of a second factor (MPIN, authenticator code), as claimPinAttempt. */
+export async function claimFactorAttempt(
   sql: Sql,
   userId: string,
   limit: number,
+  table: FactorTable,
 ): Promise<AttemptClaim> {
   const rows = await sql.$queryRawUnsafe<{ count: number | null; locked: boolean | null }[]>(
     `WITH claim AS (
-       UPDATE pins SET failed_count = failed_count + 1, updated_at = now()
+       UPDATE ${table} SET failed_count = failed_count + 1, updated_at = now()
         WHERE user_id = $1 AND failed_count < $2
           AND EXISTS (SELECT 1 FROM users WHERE id = $1 AND status = 'active' AND ${USABLE})
     RETURNING failed_count)
@@ -112,10 +125,19 @@ export function settleRightPassword(sql: Sql, userId: string): Promise<Settlemen
 
 /** A right MPIN: as settleRightPassword, for the PIN's count (on an active account only). */
 export function settleRightPin(sql: Sql, userId: string): Promise<Settlement> {
+  return settleRightFactor(sql, userId, 'pins');
+}
+
+/** A right second factor: its count returns to 0, as settleRightPin. */
+export function settleRightFactor(
+  sql: Sql,
+  userId: string,
+  table: FactorTable,
+): Promise<Settlement> {
   return settle(
     sql,
     userId,
-    `UPDATE pins SET failed_count = 0, updated_at = now()
+    `UPDATE ${table} SET failed_count = 0, updated_at = now()
       WHERE user_id = $1
         AND EXISTS (SELECT 1 FROM users WHERE id = $1 AND status = 'active' AND ${USABLE})`,
   );
@@ -147,18 +169,18 @@ export type LockOutcome = 'none' | 'blocked' | 'locked';
  * count is still there (a right guess in flight did not reset it): an active account is
  * blocked, a platform administrator's is locked for LOGIN_LOCKOUT_MINUTES (its count starts
  * again afterwards). Earlier wrong guesses leave the account as it is, as they would one after
- * another. `count` is 'password' or 'pin': which count reached the limit.
+ * another. `count` is 'password' or the factor's table: which count reached the limit.
  */
 export async function lockOutIfSpent(
   sql: Sql,
   userId: string,
   limit: number,
-  count: 'password' | 'pin',
+  count: 'password' | FactorTable,
 ): Promise<LockOutcome> {
   const spent =
     count === 'password'
       ? 'u.failed_login_count >= $2'
-      : 'EXISTS (SELECT 1 FROM pins p WHERE p.user_id = u.id AND p.failed_count >= $2)';
+      : `EXISTS (SELECT 1 FROM ${count} f WHERE f.user_id = u.id AND f.failed_count >= $2)`;
   const rows = await sql.$queryRawUnsafe<{ admin: boolean }[]>(
     `UPDATE users u
         SET locked_until = CASE WHEN ${PLATFORM_ADMIN_OF_U} THEN now() + ${LOCK_INTERVAL}
@@ -176,10 +198,10 @@ export async function lockOutIfSpent(
   );
   const row = rows[0];
   if (!row) return 'none';
-  if (row.admin && count === 'pin') {
-    // The timed lock covers the PIN too; its count starts again with the password's.
+  if (row.admin && count !== 'password') {
+    // The timed lock covers the factor too; its count starts again with the password's.
     await sql.$queryRawUnsafe(
-      `UPDATE pins SET failed_count = 0, updated_at = now() WHERE user_id = $1`,
+      `UPDATE ${count} SET failed_count = 0, updated_at = now() WHERE user_id = $1`,
       userId,
     );
   }

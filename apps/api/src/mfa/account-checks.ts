@@ -40,7 +40,7 @@ export async function signOutBlockedAccount(
   app: FastifyInstance,
   request: FastifyRequest,
   userId: string,
-  credential: 'password' | 'mpin',
+  credential: 'password' | 'mpin' | 'totp',
 ): Promise<void> {
   await app.db.prisma.$transaction(async (tx) => {
     await endSessionsWhere(tx, { userId }, 'revoked');
@@ -88,8 +88,11 @@ export async function confirmAccountPassword(
   });
 }
 
+/** Which failure count each credential's guesses go to (credentials/lockout.ts). */
+const COUNT_OF = { password: 'password', mpin: 'pins', totp: 'totp_factors' } as const;
+
 /**
- * A wrong password or MPIN whose claim was the count's `count`-th: the account is locked out
+ * A wrong password, MPIN or authenticator code whose claim was the count's `count`-th: the account is locked out
  * when the limit is reached (a block signs every session out), else `wrong` answers with the
  * retries left.
  */
@@ -100,18 +103,13 @@ export async function answerWrongGuess(
     userId: string;
     limit: number;
     count: number;
-    credential: 'password' | 'mpin';
+    credential: 'password' | 'mpin' | 'totp';
     wrong: (retriesLeft: number) => ApiError;
   },
 ): Promise<never> {
   const outcome =
     guess.count >= guess.limit
-      ? await lockOutIfSpent(
-          app.db.prisma,
-          guess.userId,
-          guess.limit,
-          guess.credential === 'mpin' ? 'pin' : 'password',
-        )
+      ? await lockOutIfSpent(app.db.prisma, guess.userId, guess.limit, COUNT_OF[guess.credential])
       : 'none';
   if (outcome === 'locked') throw lockedOutError('locked');
   if (outcome === 'blocked')

@@ -16,22 +16,28 @@ export type SigningAlg = (typeof SIGNING_ALGS)[number];
 /** A private JWK as oidc-provider takes it (its public part is what the JWKS publishes). */
 export type PrivateJwk = JsonWebKey & { kid: string; alg: SigningAlg; use: 'sig' };
 
-/** AES-256-GCM under a key derived from the secret: iv.tag.ciphertext, base64url. */
-function sealingKey(secret: string): Buffer {
-  return createHash('sha256').update(`portico-oidc-keys:${secret}`).digest();
+/**
+ * AES-256-GCM under a key derived from the secret and the purpose (the provider's keys and
+ * client secrets, authenticator-app secrets): iv.tag.ciphertext, base64url.
+ */
+function sealingKey(secret: string, purpose: string): Buffer {
+  return createHash('sha256').update(`${purpose}:${secret}`).digest();
 }
 
-export function seal(secret: string, plain: string): string {
+/** What the sealing of the provider's keys and clients' secrets is derived for. */
+const OIDC_PURPOSE = 'portico-oidc-keys';
+
+export function seal(secret: string, plain: string, purpose = OIDC_PURPOSE): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret), iv);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret, purpose), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
 }
 
-export function unseal(secret: string, sealed: string): string {
+export function unseal(secret: string, sealed: string, purpose = OIDC_PURPOSE): string {
   const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
   if (!iv || !tag || !body) throw new Error('a sealed key is damaged');
-  const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret), iv);
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret, purpose), iv);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
 }

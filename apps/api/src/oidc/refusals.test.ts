@@ -165,4 +165,48 @@ describe('OIDC refusals', () => {
       error_description: 'requested grant type is not allowed for this client',
     });
   });
+
+  it("applies the portal's gates to an OIDC client: a disabled application signs nobody in", async () => {
+    const { url } = await authorizationUrl();
+    await t.db.prisma.application.update({ where: { id: appId }, data: { status: 0 } });
+    try {
+      await expect(signInThroughPortal(new Browser(t.origin), url.href, member)).rejects.toThrow(
+        /app_disabled/,
+      );
+    } finally {
+      await t.db.prisma.application.update({ where: { id: appId }, data: { status: 3 } });
+    }
+  });
+
+  it('refuses at the callback a portal code issued for another client, and burns it', async () => {
+    // The person's browser signs in to client B through the portal; the code it gets is
+    // presented on an authorization of client A (a forged hand-over).
+    const other = await addOidcClient(t, appId);
+    const browser = new Browser(t.origin);
+    const { url } = await authorizationUrl();
+    const interaction = await browser.follow(url.href);
+    const sso = new URL(await browser.follow(interaction));
+    const redir = sso.searchParams.get('redir') ?? '';
+    const login = await browser.call('/v1/auth', {
+      uname: Buffer.from(member.username).toString('base64'),
+      pass: Buffer.from('Secret123').toString('base64'),
+      client: other.id,
+      redirect: '/',
+      dcd: 'oidc-browser',
+    });
+    expect(login.Code).toBe('200');
+    const choice = await browser.call('/v1/auth/com', { com: member.companyId, client: other.id });
+    const { code, com } = choice.Msg as { code: string; com: string };
+    const grantsBefore = await t.db.prisma.oidcGrant.count();
+    const resume = await browser.follow(`${redir}?${new URLSearchParams({ code, com })}`);
+    const landed = new URL(await browser.follow(resume));
+    expect(landed.searchParams.get('error')).toBe('access_denied');
+    expect(landed.searchParams.get('code')).toBeNull();
+    expect(await t.db.prisma.oidcGrant.count()).toBe(grantsBefore);
+    const refused = await t.db.prisma.auditEvent.findFirst({
+      where: { action: 'exchange.refused', clientId: client.id },
+      orderBy: { id: 'desc' },
+    });
+    expect(refused?.details).toMatchObject({ reason: 'foreign_client', issuedTo: other.id });
+  });
 });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { okMessage } from '../envelope.js';
 import { REAUTH_METHODS } from '../constants.js';
-import { mpinRule, reauthPasswordRule, signInPasswordRule, signInUsernameRule } from '../rules.js';
+import {
+  mpinRule,
+  reauthPasswordRule,
+  recoveryCodeRule,
+  signInPasswordRule,
+  signInUsernameRule,
+  totpCodeRule,
+} from '../rules.js';
 import { base64Of } from '../wire.js';
 import { GATE_CODES } from '../messages/gates.js';
 import { passkeyAssertion } from './passkeys.js';
@@ -103,6 +110,20 @@ const reauthCredential = z.discriminatedUnion('credential_type', [
     redirect,
     dcd: reauthDevice,
   }),
+  z.strictObject({
+    credential_type: z.literal(REAUTH_METHODS[3]),
+    credential_value: totpCodeRule.describe('the 6-digit code of the authenticator app'),
+    client: clientId,
+    redirect,
+    dcd: reauthDevice,
+  }),
+  z.strictObject({
+    credential_type: z.literal(REAUTH_METHODS[4]),
+    credential_value: recoveryCodeRule.describe('one unused recovery code'),
+    client: clientId,
+    redirect,
+    dcd: reauthDevice,
+  }),
 ]);
 
 export const reauth = defineCall({
@@ -118,6 +139,8 @@ export const reauth = defineCall({
     'invalid_credentials',
     'account_failed',
     'invalid_pin',
+    'invalid_totp',
+    'invalid_recovery_code',
     'account_blocked',
     'account_awaiting_reset',
     'passkey_invalid',

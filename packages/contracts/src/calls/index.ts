@@ -4,6 +4,7 @@ import * as session from './session.js';
 import * as devices from './devices.js';
 import * as mfa from './mfa.js';
 import * as passkeys from './passkeys.js';
+import * as totp from './totp.js';
 import * as profile from './profile.js';
 import * as company from './company.js';
 import * as forgot from './forgot.js';
@@ -30,6 +31,7 @@ export const calls = {
   devices,
   mfa,
   passkeys,
+  totp,
   profile,
   company,
   forgot,

@@ -57,7 +57,13 @@ export function deniedText(app: string): string {
 export const REAUTH_LABELS = {
   title: 'Session expired',
   methodsGroup: 'Sign in with',
-  methods: { password: 'Password', mpin: 'MPIN', passkey: 'Passkey' },
+  methods: {
+    password: 'Password',
+    mpin: 'MPIN',
+    passkey: 'Passkey',
+    totp: 'Authenticator app',
+    recovery: 'Recovery code',
+  },
   password: 'Password',
   mpin: 'MPIN',
   submit: 'Sign in',

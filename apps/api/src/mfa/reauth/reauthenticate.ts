@@ -10,6 +10,7 @@ import { assertAccountUsable, confirmAccountPassword } from '../account-checks.j
 import type { VerifiedPasskeyUse } from '../passkeys/authenticate.js';
 import { recordPasskeyUse, verifyPasskeyAssertion } from '../passkeys/authenticate.js';
 import { checkPin } from './pin-check.js';
+import { checkSecondFactor } from '../totp/second-factor-check.js';
 import { assertConfirmationMethod, awaitsSignInConfirmation } from './confirmation.js';
 import { startDeviceVerificationIfMoved } from './moved-session.js';
 
@@ -40,6 +41,7 @@ export async function reauthenticate(
       pinEnabled: true,
       passkeyEnabled: true,
       pin: { select: { hash: true } },
+      totp: { select: { secretSealed: true } },
       _count: { select: { passkeys: true } },
     },
   });
@@ -50,6 +52,7 @@ export async function reauthenticate(
       passkeyEnabled: user.passkeyEnabled,
       hasPin: user.pin !== null,
       passkeys: user._count.passkeys,
+      hasTotp: Boolean(user.totp?.secretSealed),
     });
   }
 
@@ -70,6 +73,17 @@ export async function reauthenticate(
     case 'passkey':
       passkeyUse = await verifyPasskeyAssertion(app, request, session, body.credential_value);
       break;
+    case 'totp':
+    case 'recovery':
+      await checkSecondFactor(app, request, session, {
+        type: body.credential_type,
+        value: body.credential_value,
+      });
+      break;
+    default:
+      // Every credential type of the contract is checked above; a new one must be added here.
+      body satisfies never;
+      throw new ApiError('invalid_credentials');
   }
   // The credential is right, but this browser may not be the session's device.
   await startDeviceVerificationIfMoved(app, request, session, user, body);
