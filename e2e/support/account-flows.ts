@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { REGISTER_MESSAGES, SIGN_IN_TEXTS } from '@portico/contracts';
+import { REGISTER_MESSAGES, SIGN_IN_TEXTS, connectTo } from '@portico/contracts';
 import type { Grant, Named } from './admin.js';
 import { AdminApi } from './admin.js';
 import type { MailBox } from './mail.js';
@@ -82,6 +82,21 @@ export async function signInInBrowser(
   companyName?: string,
 ): Promise<void> {
   await page.goto('/sso');
+  await completeSsoInBrowser(page, mail, account, { companyName });
+}
+
+/**
+ * The same journey on an /sso page already open (a client application or the OpenID Provider
+ * sent the browser there): credentials, the mailed device code, the company when several are
+ * offered, then "Connect to <app>" (checked when `app` is given) and Continue Now.
+ */
+export async function completeSsoInBrowser(
+  page: Page,
+  mail: MailBox,
+  account: Account,
+  options: { companyName?: string | undefined; app?: string } = {},
+): Promise<void> {
+  const { companyName } = options;
   const mailsBefore = await mail.count(account.email);
   await submitCredentials(page, account.login, account.password);
 
@@ -96,6 +111,9 @@ export async function signInInBrowser(
     await expect(page.getByRole('heading', { name: SIGN_IN_TEXTS.companyTitle })).toBeVisible();
     await page.getByLabel(SIGN_IN_TEXTS.companyLabel).selectOption({ label: companyName });
     await page.getByRole('button', { name: SIGN_IN_TEXTS.continue }).click();
+  }
+  if (options.app !== undefined) {
+    await expect(page.getByRole('heading', { name: connectTo(options.app) })).toBeVisible();
   }
   await page.getByRole('button', { name: SIGN_IN_TEXTS.continueNow }).click();
 }

@@ -1,4 +1,4 @@
-import { SIGN_IN_TEXTS, connectTo } from '@portico/contracts';
+import { completeSsoInBrowser } from '../support/account-flows.js';
 import { expect, test } from '../support/fixtures.js';
 import { startOidcSampleClient } from '../support/sample-client.js';
 
@@ -23,19 +23,12 @@ test('a person signs in to an OIDC application through the portal, and out by ba
     // The provider handed the browser to the portal's own sign-in.
     await expect(page).toHaveURL(/\/sso\?client=.*&redir=%2Foidc%2Finteraction%2F/);
 
-    const mailsBefore = await mail.count(member.email);
-    await page.getByLabel('Username').fill(member.username);
-    await page.getByLabel('Password').fill(member.password);
-    await page.getByRole('button', { name: SIGN_IN_TEXTS.login }).click();
-    const code = await mail.waitForCode(member.email, {
-      after: mailsBefore,
-      subject: 'device verification code',
-    });
-    await page.getByLabel(SIGN_IN_TEXTS.deviceCodeLabel).fill(code);
-    await page.getByRole('button', { name: SIGN_IN_TEXTS.deviceVerify }).click();
-
-    await expect(page.getByRole('heading', { name: connectTo(rp.appName) })).toBeVisible();
-    await page.getByRole('button', { name: SIGN_IN_TEXTS.continueNow }).click();
+    await completeSsoInBrowser(
+      page,
+      mail,
+      { login: member.username, password: member.password, email: member.email },
+      { app: rp.appName },
+    );
 
     await expect(page).toHaveURL(new RegExp(`^${rp.url}/callback\\?`));
     await expect(page.getByRole('heading', { level: 1, name: 'Signed in' })).toBeVisible();

@@ -1,4 +1,5 @@
-import { SIGN_IN_TEXTS, calls, connectTo } from '@portico/contracts';
+import { calls } from '@portico/contracts';
+import { completeSsoInBrowser } from '../support/account-flows.js';
 import { callApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { linkIn } from '../support/mail.js';
@@ -82,22 +83,13 @@ test('a member signs in to the sample client through the portal in the browser',
   await page.getByRole('link', { name: 'Sign in with Portico' }).click();
   await expect(page).toHaveURL(/\/sso\?/);
 
-  const mailsBefore = await mail.count(member.email);
-  await page.getByLabel('Username').fill(member.username);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: SIGN_IN_TEXTS.login }).click();
-
-  // A new browser is a new device: the code comes by e-mail.
-  const code = await mail.waitForCode(member.email, {
-    after: mailsBefore,
-    subject: 'device verification code',
-  });
-  await page.getByLabel(SIGN_IN_TEXTS.deviceCodeLabel).fill(code);
-  await page.getByRole('button', { name: SIGN_IN_TEXTS.deviceVerify }).click();
-
-  // One company: chosen at once; then "Connect to <app>".
-  await expect(page.getByRole('heading', { name: connectTo(sampleClient.appName) })).toBeVisible();
-  await page.getByRole('button', { name: SIGN_IN_TEXTS.continueNow }).click();
+  // A new browser is a new device: the code comes by e-mail; one company is chosen at once.
+  await completeSsoInBrowser(
+    page,
+    mail,
+    { login: member.username, password: member.password, email: member.email },
+    { app: sampleClient.appName },
+  );
 
   await expect(page).toHaveURL(new RegExp(`^${sampleClient.url}/callback\\?`));
   await expect(page.getByRole('heading', { level: 1, name: 'Signed in' })).toBeVisible();

@@ -12,6 +12,10 @@ import pg from 'pg';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
 
+/** A desktop browser's User-Agent: the device gates and device names read it. */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
 /** `name` dropped and created again (or `override`, a database URL, used as it is). */
 export async function freshDatabase(name, override) {
   if (override) return override;

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { seal } from '../dist/oidc/keys.js';
 import { hashSecret } from '../dist/credentials/argon2.js';
 import {
+  BROWSER_USER_AGENT as USER_AGENT,
   freshDatabase,
   ms,
   pct,
@@ -33,8 +34,6 @@ const COMPANY = 'benchoidc';
 const APP = 'benchapp';
 const PASSWORD = 'Bench-Password-1';
 const FINGERPRINT = 'bench-oidc-device';
-const USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 /** Codes made before the exchange load (each a whole SSO authorization), within their 60 s. */
 const CODES = 1000;
 /** Browsers making codes at once, each with a Portico sign-in of its own. */

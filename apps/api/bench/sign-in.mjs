@@ -9,6 +9,7 @@ import pg from 'pg';
 // The server's own hashing (built by `pnpm bench`), so seeded hashes have its parameters.
 import { hashSecret } from '../dist/credentials/argon2.js';
 import {
+  BROWSER_USER_AGENT as USER_AGENT,
   freshDatabase,
   ms,
   pct,
@@ -39,8 +40,6 @@ const WARM_UP_S = 2;
 const PASSWORD = 'Bench-Password-1';
 const FINGERPRINT = 'bench-device';
 const COMPANY = 'benchco';
-const USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 const b64 = (text) => Buffer.from(text, 'utf8').toString('base64');
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SampleClientConfig } from './config.js';
 import { callbackUrl } from './config.js';
 import { exchangeCode } from './exchange.js';
+import { sendPage } from './respond.js';
 import { failurePage, homePage, notFoundPage, signedInPage } from './pages.js';
 
 /** Where the "Sign in with Portico" link goes: the portal's /sso with this client and callback. */
@@ -22,7 +23,7 @@ export function createSampleClient(config: SampleClientConfig): http.Server {
   const signIn = signInUrl(config);
   return http.createServer((request, response) => {
     handle(config, signIn, request, response).catch(() => {
-      if (!response.headersSent) send(response, 500, failurePage('server_error', 0, signIn));
+      if (!response.headersSent) sendPage(response, 500, failurePage('server_error', 0, signIn));
       else response.end();
     });
   });
@@ -38,29 +39,17 @@ async function handle(
   // GET only: a HEAD of the callback would spend the one-time code without showing anything.
   if (request.method !== 'GET') {
     response.setHeader('allow', 'GET');
-    return send(response, 405, notFoundPage());
+    return sendPage(response, 405, notFoundPage());
   }
-  if (url.pathname === '/') return send(response, 200, homePage(signIn));
-  if (url.pathname !== '/callback') return send(response, 404, notFoundPage());
+  if (url.pathname === '/') return sendPage(response, 200, homePage(signIn));
+  if (url.pathname !== '/callback') return sendPage(response, 404, notFoundPage());
 
   const code = url.searchParams.get('code');
   const com = url.searchParams.get('com');
-  if (!code || !com) return send(response, 400, failurePage('missing_parameters', 0, signIn));
+  if (!code || !com) return sendPage(response, 400, failurePage('missing_parameters', 0, signIn));
   const result = await exchangeCode(config, code, com);
-  if (result.ok) return send(response, 200, signedInPage(result.signedIn, signIn));
+  if (result.ok) return sendPage(response, 200, signedInPage(result.signedIn, signIn));
   // Portico refused (the user is not signed in here) or could not be asked.
   const status = result.status === 0 || result.code === 'unexpected_answer' ? 502 : 401;
-  return send(response, status, failurePage(result.code, result.status, signIn));
-}
-
-function send(response: ServerResponse, status: number, page: string): void {
-  response.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    // The callback URL carries a one-time code: keep it out of caches and other sites' logs.
-    'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    'x-content-type-options': 'nosniff',
-  });
-  response.end(page);
+  return sendPage(response, status, failurePage(result.code, result.status, signIn));
 }

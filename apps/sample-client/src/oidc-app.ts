@@ -6,6 +6,7 @@ import type { SampleClientConfig } from './config.js';
 import { callbackUrl } from './config.js';
 import type { SignedInUser } from './exchange.js';
 import { logoutSubject } from './logout-token.js';
+import { sendPage } from './respond.js';
 import { failurePage, notFoundPage, oidcHomePage, signedInPage } from './pages.js';
 
 /** A pending sign-in (PKCE verifier and state) and a signed-in browser, by cookie. */
@@ -82,15 +83,19 @@ export function createOidcSampleClient(config: SampleClientConfig): http.Server 
     }
     if (request.method !== 'GET') {
       response.setHeader('allow', 'GET');
-      return send(response, 405, notFoundPage());
+      return sendPage(response, 405, notFoundPage());
     }
     if (url.pathname === '/') {
       const session = sessions.get(cookieOf(request, SESSION_COOKIE) ?? '');
-      return send(response, 200, session ? signedInPage(session.user, '/login') : oidcHomePage());
+      return sendPage(
+        response,
+        200,
+        session ? signedInPage(session.user, '/login') : oidcHomePage(),
+      );
     }
     if (url.pathname === '/login') return login(response);
     if (url.pathname === '/callback') return callback(request, url, response);
-    return send(response, 404, notFoundPage());
+    return sendPage(response, 404, notFoundPage());
   }
 
   async function login(response: ServerResponse): Promise<void> {
@@ -120,7 +125,7 @@ export function createOidcSampleClient(config: SampleClientConfig): http.Server 
     const id = cookieOf(request, PENDING_COOKIE) ?? '';
     const started = pending.get(id);
     pending.delete(id);
-    if (!started) return send(response, 400, failurePage('missing_parameters', 0, '/login'));
+    if (!started) return sendPage(response, 400, failurePage('missing_parameters', 0, '/login'));
     try {
       const settings = await configuration();
       const tokens = await oidc.authorizationCodeGrant(settings, url, {
@@ -137,13 +142,13 @@ export function createOidcSampleClient(config: SampleClientConfig): http.Server 
         'set-cookie',
         `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Lax; Path=/`,
       );
-      return send(response, 200, signedInPage(user, '/login'));
+      return sendPage(response, 200, signedInPage(user, '/login'));
     } catch (error) {
       const code =
         error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError
           ? error.error
           : 'unexpected_answer';
-      return send(response, 401, failurePage(code, 0, '/login'));
+      return sendPage(response, 401, failurePage(code, 0, '/login'));
     }
   }
 
@@ -175,19 +180,8 @@ export function createOidcSampleClient(config: SampleClientConfig): http.Server 
 
   return http.createServer((request, response) => {
     handle(request, response).catch(() => {
-      if (!response.headersSent) send(response, 500, failurePage('server_error', 0, '/login'));
+      if (!response.headersSent) sendPage(response, 500, failurePage('server_error', 0, '/login'));
       else response.end();
     });
   });
-}
-
-function send(response: ServerResponse, status: number, page: string): void {
-  response.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    'x-content-type-options': 'nosniff',
-  });
-  response.end(page);
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import {
   DEV_LABELS as L,
@@ -7,6 +6,7 @@ import {
   OIDC_LABELS as O,
 } from '@portico/contracts';
 import { EditorField, EditorSelect, type Editor } from '../ui/editor';
+import { useCopy } from '../ui/use-copy';
 import type { ClientDraft, ClientErrors } from './client-form';
 import { DurationInput } from './DurationInput';
 import type { OidcAuthMethod, OidcGrantType } from './oidc-form';
@@ -23,16 +23,7 @@ export function issuerUrl(): string {
 
 /** A value to copy into an application's configuration. */
 function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      // Without clipboard permission the value is still selectable in the field.
-      setCopied(false);
-    }
-  }
+  const { copied, copy } = useCopy(value);
   return (
     <Form.Group className="mb-2" controlId={id}>
       <Form.Label className="small mb-1">{label}</Form.Label>

@@ -1,22 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { DEV_LABELS as L, DEV_MESSAGES } from '@portico/contracts';
+import { useCopy } from '../ui/use-copy';
 
 /** A new or rotated client secret, whole, shown once (section 3) with a copy button. */
 export function SecretOnce({ secret, onDismiss }: { secret: string; onDismiss: () => void }) {
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy(secret);
   // A new client's and a rotated one's may show at the same time.
   const fieldId = useId();
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      // Without clipboard permission the secret is still selectable in the field.
-      setCopied(false);
-    }
-  }
 
   return (
     <Alert variant="warning" dismissible onClose={onDismiss} className="mb-3">
