@@ -141,6 +141,22 @@ describe('FAPI 2.0 with oauth4webapi', () => {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     expect(bearer.status).toBe(401);
+
+    // A FAPI client's refresh token is not rotated (the profile discourages it): the same
+    // token comes back, and works again.
+    const refresh = async () =>
+      oauth.processRefreshTokenResponse(
+        as,
+        client,
+        await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, {
+          ...insecure,
+          DPoP: dpop,
+        }),
+      );
+    const refreshed = await refresh();
+    expect(refreshed.refresh_token ?? tokens.refresh_token).toBe(tokens.refresh_token);
+    expect(refreshed.token_type.toLowerCase()).toBe('dpop');
+    expect((await refresh()).access_token).toBeTruthy();
   });
 
   it('refuses an authorization request that was not pushed', async () => {

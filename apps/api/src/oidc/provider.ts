@@ -77,12 +77,15 @@ export function createProvider(
       return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
     },
     // Refresh tokens without offline_access (they end with the Portico sign-in anyway), and a
-    // new one at every use: presenting a used one revokes the grant (reuse detection).
+    // new one at every use except for FAPI clients: presenting a used one revokes the grant
+    // (reuse detection).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     // Tokens are bound to the Portico sign-in (oidc/grants.ts), not to the provider's cookie
     // session, which a later authorization of the same browser replaces.
     expiresWithSession: async () => false,
-    rotateRefreshToken: () => true,
+    // FAPI 2.0 discourages rotation (a lost answer would strand the client): its clients keep
+    // their refresh token (DESIGN.md), which is sender-constrained there instead.
+    rotateRefreshToken: (ctx) => !metadataOf(ctx.oidc.client)[PORTICO_METADATA.fapi2],
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
