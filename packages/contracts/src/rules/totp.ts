@@ -26,3 +26,29 @@ export const recoveryCodeRule = z
   .max(32, { error: TOTP_MESSAGES.recoveryFormat })
   .transform((value) => value.toLowerCase().replace(/\s+/g, ''))
   .pipe(z.string().regex(/^[a-z2-7]{5}-[a-z2-7]{5}$/, { error: TOTP_MESSAGES.recoveryFormat }));
+
+/** The profile's authenticator-app texts (docs/mfa.md). */
+export const TOTP_TEXTS = {
+  heading: 'Authenticator app',
+  off: 'Not set up.',
+  on: (left: number) => `In use. ${left} recovery code${left === 1 ? '' : 's'} left.`,
+  setUp: 'Set up authenticator app',
+  replace: 'Replace authenticator app',
+  turnOff: 'Turn off authenticator app',
+  newCodes: 'New recovery codes',
+  scan: 'Scan this code with your authenticator app, or type the key below into it.',
+  qrAlt: 'QR code for your authenticator app',
+  key: 'Key',
+  code: 'Code from the app',
+  confirm: 'Confirm',
+  codesTitle: 'Recovery codes',
+  codesText:
+    'Keep these codes somewhere safe: each one signs you in once if you lose your phone. They are shown only now.',
+  copy: 'Copy codes',
+  copied: 'Copied',
+  download: 'Download codes',
+  done: 'Done',
+  enabled: 'Authenticator app set up.',
+  disabled: 'Authenticator app turned off.',
+  wrongCode: 'That code does not match. Check the time on your phone and try the next code.',
+} as const;

@@ -17,6 +17,7 @@ import { Loading } from '../../ui/Loading';
 import { useToasts } from '../../ui/toasts-context';
 import { mfaSettingsQuery, profileKeys } from '../queries';
 import { addPasskey } from './add-passkey';
+import { AuthenticatorApp } from './AuthenticatorApp';
 import { MfaModal } from './MfaModal';
 import { MpinDialog } from './MpinDialog';
 import { PasswordForm } from './PasswordForm';
@@ -141,6 +142,7 @@ export function MfaSection() {
             {T.passkeyUnsupported}
           </Form.Text>
         )}
+        <AuthenticatorApp />
       </>
     );
   }
