@@ -225,6 +225,7 @@ describe('session calls', () => {
           is_passkey_enabled: false,
           has_pin_setup: false,
           has_passkey_setup: false,
+          has_totp_setup: false,
         },
       });
       expect((await details()).json()).toMatchObject({ Code: 'auth_invalid' });

@@ -36,5 +36,6 @@ export async function sessionDetails(
     is_passkey_enabled: user.passkey_enabled,
     has_pin_setup: user.has_pin,
     has_passkey_setup: user.has_passkey,
+    has_totp_setup: user.has_totp,
   };
 }

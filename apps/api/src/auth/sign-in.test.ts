@@ -62,6 +62,7 @@ describe('auth.signIn', () => {
         is_passkey_enabled: false,
         has_pin_setup: false,
         has_passkey_setup: false,
+        has_totp_setup: false,
       },
     });
     const cookie = sessionCookieOf(response);

@@ -58,6 +58,7 @@ describe('mfa settings and MPIN', () => {
           is_passkey_enabled: false,
           has_pin_setup: false,
           has_passkey_setup: false,
+          has_totp_setup: false,
         },
       });
     });
@@ -97,6 +98,7 @@ describe('mfa settings and MPIN', () => {
           is_passkey_enabled: false,
           has_pin_setup: true,
           has_passkey_setup: false,
+          has_totp_setup: false,
         },
       });
       expect(await userRow(user.id)).toMatchObject({ pinEnabled: true, passkeyEnabled: false });

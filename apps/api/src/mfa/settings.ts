@@ -24,6 +24,7 @@ async function loadFlags(app: FastifyInstance, userId: string) {
     is_passkey_enabled: summary.is_passkey_enabled,
     has_pin_setup: summary.has_pin_setup,
     has_passkey_setup: summary.has_passkey_setup,
+    has_totp_setup: summary.has_totp_setup,
   };
   return { flags, summary };
 }

@@ -11,6 +11,7 @@ export interface UserSummary {
   is_passkey_enabled: boolean;
   has_pin_setup: boolean;
   has_passkey_setup: boolean;
+  has_totp_setup: boolean;
 }
 
 /** The columns a summary is made of, as the summary queries (and the session read) return. */
@@ -23,6 +24,7 @@ export interface SummaryColumns {
   passkey_enabled: boolean;
   has_pin: boolean;
   has_passkey: boolean;
+  has_totp: boolean;
 }
 
 /** The summary's columns over `users u`, named as in SummaryColumns. */
@@ -35,6 +37,10 @@ const SUMMARY_COLUMNS: [keyof SummaryColumns, string][] = [
   ['passkey_enabled', 'u.passkey_enabled'],
   ['has_pin', 'EXISTS (SELECT 1 FROM pins p WHERE p.user_id = u.id)'],
   ['has_passkey', 'EXISTS (SELECT 1 FROM passkey_credentials k WHERE k.user_id = u.id)'],
+  [
+    'has_totp',
+    'EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = u.id AND t.secret_sealed IS NOT NULL)',
+  ],
 ];
 
 /** The summary as a select list, for a query over `users u` (sign-in reads it with the user). */
@@ -55,6 +61,7 @@ export function summaryOf(row: SummaryColumns, publicUrl: string): UserSummary {
     is_passkey_enabled: row.passkey_enabled,
     has_pin_setup: row.has_pin,
     has_passkey_setup: row.has_passkey,
+    has_totp_setup: row.has_totp,
   };
 }
 

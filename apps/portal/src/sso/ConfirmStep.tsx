@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { SIGN_IN_TEXTS, calls, confirmationMethods } from '@portico/contracts';
+import {
+  SIGN_IN_TEXTS,
+  TOTP_LABELS,
+  TOTP_SWITCH_LABELS,
+  calls,
+  confirmationMethods,
+  recoveryCodeRule,
+  totpCodeRule,
+  type ReauthMethod,
+} from '@portico/contracts';
+import { CodeMethod } from '../session/reauth/CodeMethod';
 import { useApi } from '../api/context';
 import { PinEntry } from '../ui/pin/PinEntry';
 import { Avatar } from '../ui/Avatar';
@@ -39,11 +49,12 @@ export function ConfirmStep({
 
   async function send(
     credential:
-      { credential_type: 'mpin'; credential_value: string } | { credential_type: 'passkey' },
+      | { credential_type: 'mpin' | 'totp' | 'recovery'; credential_value: string }
+      | { credential_type: 'passkey' },
   ) {
     setSending(true);
     try {
-      if (credential.credential_type === 'mpin') {
+      if (credential.credential_type !== 'passkey') {
         onAnswer(await api.callApi(calls.auth.reauth, { ...credential, client, redirect }));
         return;
       }
@@ -65,7 +76,7 @@ export function ConfirmStep({
     }
   }
 
-  const other = methods.find((candidate) => candidate !== method);
+  const others = methods.filter((candidate) => candidate !== method);
   return (
     <>
       <h1 className="h4 fw-semibold text-center mb-3">{SIGN_IN_TEXTS.confirmTitle}</h1>
@@ -107,18 +118,59 @@ export function ConfirmStep({
           </Button>
         </>
       )}
-      <div className="d-flex justify-content-between mt-3 small">
-        {other ? (
-          <Button variant="link" size="sm" className="p-0" onClick={() => setMethod(other)}>
-            {other === 'mpin' ? SIGN_IN_TEXTS.usePin : SIGN_IN_TEXTS.usePasskeyInstead}
-          </Button>
-        ) : (
-          <span />
-        )}
+      {(method === 'totp' || method === 'recovery') && (
+        <>
+          <p className="text-body-secondary text-center small">
+            {method === 'totp' ? TOTP_LABELS.totpText : TOTP_LABELS.recoveryText}
+          </p>
+          {message && (
+            <Alert variant="danger" className="py-2 small" role="alert">
+              {message}
+            </Alert>
+          )}
+          <CodeMethod
+            key={method}
+            id={`confirm-${method}`}
+            label={method === 'totp' ? TOTP_LABELS.code : TOTP_LABELS.recoveryCode}
+            rule={method === 'totp' ? totpCodeRule : recoveryCodeRule}
+            numeric={method === 'totp'}
+            busy={sending}
+            onSubmit={(value) => send({ credential_type: method, credential_value: value })}
+          />
+        </>
+      )}
+      <div className="d-flex flex-wrap justify-content-between gap-2 mt-3 small">
+        <div className="d-flex flex-column align-items-start">
+          {others.map((other) => (
+            <Button
+              key={other}
+              variant="link"
+              size="sm"
+              className="p-0"
+              onClick={() => setMethod(other)}
+            >
+              {switchLabel(other)}
+            </Button>
+          ))}
+        </div>
         <Button variant="link" size="sm" className="p-0" onClick={onStartOver}>
           {SIGN_IN_TEXTS.startOver}
         </Button>
       </div>
     </>
   );
+}
+
+/** The link to another confirmation method (section 2's two, then ours). */
+function switchLabel(method: Exclude<ReauthMethod, 'password'>): string {
+  switch (method) {
+    case 'mpin':
+      return SIGN_IN_TEXTS.usePin;
+    case 'passkey':
+      return SIGN_IN_TEXTS.usePasskeyInstead;
+    case 'totp':
+      return TOTP_SWITCH_LABELS.useTotp;
+    case 'recovery':
+      return TOTP_SWITCH_LABELS.useRecovery;
+  }
 }

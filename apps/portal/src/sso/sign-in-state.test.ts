@@ -41,6 +41,22 @@ describe('the sign-in state (section 4)', () => {
     });
   });
 
+  it('confirms with an authenticator app; a wrong code or recovery code stays on the step', () => {
+    const withApp = login({ has_totp_setup: true });
+    const confirming = signInReducer(initialSignInState, { type: 'signedIn', login: withApp });
+    expect(confirming.step).toEqual({ kind: 'confirm' });
+    for (const code of ['invalid_totp', 'invalid_recovery_code'] as const) {
+      const refused = signInReducer(confirming, {
+        type: 'failed',
+        source: 'reauth',
+        code,
+        msg: { retries_left: 2 },
+      });
+      expect(refused.step).toEqual({ kind: 'confirm' });
+      expect(refused.message).toBe('2 attempts remaining.');
+    }
+  });
+
   it('no companies: Internal error. and the form stays', () => {
     const next = signInReducer(initialSignInState, {
       type: 'signedIn',

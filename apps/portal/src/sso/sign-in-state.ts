@@ -83,6 +83,8 @@ export type SignInEvent =
 const IN_PLACE_CODES: ReadonlySet<string> = new Set([
   'account_failed',
   'invalid_pin',
+  'invalid_totp',
+  'invalid_recovery_code',
   'invalid_credentials',
   'passkey_invalid',
   'account_blocked',

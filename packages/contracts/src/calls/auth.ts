@@ -24,6 +24,10 @@ export const mfaFlags = z.object({
   is_passkey_enabled: z.boolean(),
   has_pin_setup: z.boolean(),
   has_passkey_setup: z.boolean(),
+  has_totp_setup: z
+    .boolean()
+    .optional()
+    .describe('an authenticator app is in use (ours, docs/mfa.md): it confirms sign-ins too'),
 });
 
 export const clientId = z.string().min(1).max(64);

@@ -48,6 +48,8 @@ function loginMessage(code: string, details: MessageDetails): string | undefined
   switch (code) {
     case 'account_failed':
     case 'invalid_pin':
+    case 'invalid_totp':
+    case 'invalid_recovery_code':
       return attemptsRemaining(details.retriesLeft ?? 0);
     case 'account_blocked':
       return LOGIN_MESSAGES.blocked;

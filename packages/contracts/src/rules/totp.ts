@@ -52,3 +52,17 @@ export const TOTP_TEXTS = {
   disabled: 'Authenticator app turned off.',
   wrongCode: 'That code does not match. Check the time on your phone and try the next code.',
 } as const;
+
+/** The code fields where a second factor is asked (sign-in confirmation, session expired). */
+export const TOTP_LABELS = {
+  code: 'Authenticator code',
+  recoveryCode: 'Recovery code',
+  totpText: 'Enter the 6-digit code from your authenticator app.',
+  recoveryText: 'Enter one of your recovery codes. Each works once.',
+} as const;
+
+/** The sign-in confirmation's links to the authenticator app and a recovery code. */
+export const TOTP_SWITCH_LABELS = {
+  useTotp: 'Use your authenticator app',
+  useRecovery: 'Use a recovery code',
+} as const;

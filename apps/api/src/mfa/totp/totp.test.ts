@@ -8,9 +8,12 @@ import {
   GOOD_PASSWORD,
   b64,
   bootstrapPlatform,
+  createCompany,
   createUser,
+  grantAccess,
   openTestSession,
 } from '../../../test/factories.js';
+import { knownDevice, sessionCookieOf, signInRequest } from '../../auth/sign-in.fixtures.js';
 import { spendRecoveryCode } from './recovery-codes.js';
 import { matchingStep } from './totp-codes.js';
 
@@ -224,5 +227,38 @@ describe('authenticator apps and recovery codes', () => {
     // Confirming without a set-up.
     const none = await post(cookie, '/v1/mfa/totp/confirm', { code: '123456' });
     expect(none.json().Code).toBe('totp_not_set_up');
+  });
+
+  it('asks a user with an app to confirm the sign-in with it, not with the password again', async () => {
+    const { user, secret } = await withApp();
+    const company = await createCompany(t);
+    await grantAccess(t, { companyId: company.id, user, roles: ['admin'] });
+    await knownDevice(t, user.id);
+    const signIn = await signInRequest(t, { uname: user.username, pass: GOOD_PASSWORD });
+    expect(signIn.json()).toMatchObject({ Code: '200', Msg: { has_totp_setup: true } });
+    const cookie = sessionCookieOf(signIn)!.cookie;
+    // The session waits for the second factor.
+    const details = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/details',
+      headers: { cookie },
+    });
+    expect(details.json().Code).toBe('session_expired');
+    const byPassword = await post(cookie, '/v1/auth/reauth', {
+      credential_type: 'password',
+      credential_value: b64(GOOD_PASSWORD),
+      client: PORTAL_CLIENT_ID,
+      redirect: '/',
+    });
+    expect(byPassword.json().Code).toBe('invalid_credentials');
+    const confirmed = await reauth(cookie, 'totp', await generate({ secret }));
+    expect(confirmed.json().Code).toBe('200');
+    const renewed = sessionCookieOf(confirmed)!.cookie;
+    const live = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/details',
+      headers: { cookie: renewed },
+    });
+    expect(live.json()).toMatchObject({ Code: '200', Msg: { has_totp_setup: true } });
   });
 });

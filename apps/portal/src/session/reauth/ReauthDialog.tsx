@@ -1,6 +1,14 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
-import { CODES, type ReauthMethod, REAUTH_LABELS } from '@portico/contracts';
+import {
+  CODES,
+  type ReauthMethod,
+  REAUTH_LABELS,
+  TOTP_LABELS,
+  recoveryCodeRule,
+  totpCodeRule,
+} from '@portico/contracts';
+import { CodeMethod } from './CodeMethod';
 import { Avatar } from '../../ui/Avatar';
 import { Loading } from '../../ui/Loading';
 import type { SessionPerson } from '../context';
@@ -81,6 +89,27 @@ function ReauthContent({
         return <MpinMethod busy={busy} onSubmit={(value) => attempt({ method: which, value })} />;
       case 'passkey':
         return <PasskeyMethod busy={busy} onSubmit={() => attempt({ method: which })} />;
+      case 'totp':
+        return (
+          <CodeMethod
+            id="reauth-totp"
+            label={TOTP_LABELS.code}
+            rule={totpCodeRule}
+            numeric
+            busy={busy}
+            onSubmit={(value) => attempt({ method: which, value })}
+          />
+        );
+      case 'recovery':
+        return (
+          <CodeMethod
+            id="reauth-recovery"
+            label={TOTP_LABELS.recoveryCode}
+            rule={recoveryCodeRule}
+            busy={busy}
+            onSubmit={(value) => attempt({ method: which, value })}
+          />
+        );
     }
   }
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { confirmationMethods, type ReauthMethod, type calls } from '@portico/contracts';
 import { passkeysSupported } from './passkey';
 
-export type MfaFlags = z.output<typeof calls.auth.mfaFlags>;
+export type MfaFlags = z.input<typeof calls.auth.mfaFlags>;
 
 /**
  * The methods the user can re-authenticate with, best first (specification, section 2): a

@@ -13,7 +13,9 @@ import type { PasskeyAssertion } from './passkey';
 export type ReauthCredential =
   | { method: 'password'; value: string }
   | { method: 'mpin'; value: string }
-  | { method: 'passkey'; value: PasskeyAssertion };
+  | { method: 'passkey'; value: PasskeyAssertion }
+  | { method: 'totp'; value: string }
+  | { method: 'recovery'; value: string };
 
 export type ReauthRequest = ReauthCredential & {
   /** The client of the session (useSession().client). */
@@ -54,6 +56,15 @@ export function reauthenticate(api: ApiClient, request: ReauthRequest): Promise<
     case 'passkey':
       return api.callApi(calls.auth.reauth, {
         credential_type: 'passkey',
+        credential_value: request.value,
+        client,
+        redirect,
+        dcd,
+      });
+    case 'totp':
+    case 'recovery':
+      return api.callApi(calls.auth.reauth, {
+        credential_type: request.method,
         credential_value: request.value,
         client,
         redirect,
