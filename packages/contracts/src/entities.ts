@@ -6,6 +6,7 @@ import {
   DEVICE_STATUSES,
   PLATFORM_VALUES,
 } from './constants.js';
+import { OIDC_CLIENT_DEFAULTS } from './rules/oidc-client.js';
 
 /**
  * Entities of section 3 that more than one capability answers with. Answer schemas describe
@@ -66,13 +67,21 @@ export const maskedClient = z.object({
     .default([])
     .describe('OpenID Connect redirect URIs; empty when the client does not use OIDC'),
   oidc_post_logout_redirect_uris: z.array(z.string()).default([]),
-  oidc_grant_types: z.array(z.string()).default(['authorization_code', 'refresh_token']),
-  oidc_auth_method: z.string().default('client_secret_basic'),
+  oidc_grant_types: z.array(z.string()).default(OIDC_CLIENT_DEFAULTS.grantTypes),
+  oidc_auth_method: z.string().default(OIDC_CLIENT_DEFAULTS.authMethod),
   oidc_jwks_uri: z.string().default('').describe('empty when none'),
   oidc_fapi2: z.boolean().default(false),
   oidc_backchannel_logout_uri: z.string().default('').describe('empty when none'),
-  oidc_access_token_ttl: z.number().int().default(600).describe('seconds'),
-  oidc_refresh_token_ttl: z.number().int().default(86_400).describe('seconds'),
+  oidc_access_token_ttl: z
+    .number()
+    .int()
+    .default(OIDC_CLIENT_DEFAULTS.accessTokenTtl)
+    .describe('seconds'),
+  oidc_refresh_token_ttl: z
+    .number()
+    .int()
+    .default(OIDC_CLIENT_DEFAULTS.refreshTokenTtl)
+    .describe('seconds'),
 });
 
 /** Application status: an index into Disabled, Alpha, Beta, Released, Internal. */

@@ -8,6 +8,7 @@ export * from './messages/users-screen.js';
 export * from './messages/admin-console.js';
 export * from './messages/profile.js';
 export * from './messages/dev.js';
+export * from './messages/totp.js';
 export * from './messages/account-screens.js';
 export * from './messages/editor.js';
 export * from './messages/uploads.js';

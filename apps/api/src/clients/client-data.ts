@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CLIENT_DEFAULTS } from '@portico/contracts';
+import { CLIENT_DEFAULTS, OIDC_CLIENT_DEFAULTS } from '@portico/contracts';
 import type { OidcClientSettings } from '@portico/contracts';
 import type { clients } from '@portico/contracts';
 
@@ -72,10 +72,10 @@ export function oidcSettingsAfter(
   };
 }
 
-/** The stored defaults of a new client (prisma/schema.prisma). */
+/** The stored defaults of a new client (prisma/schema.prisma, the contracts' defaults). */
 const CLIENT_OIDC_DEFAULTS = {
-  oidcGrantTypes: ['authorization_code', 'refresh_token'],
-  oidcAuthMethod: 'client_secret_basic',
+  oidcGrantTypes: OIDC_CLIENT_DEFAULTS.grantTypes,
+  oidcAuthMethod: OIDC_CLIENT_DEFAULTS.authMethod,
   oidcJwksUri: null,
   oidcFapi2: false,
 };

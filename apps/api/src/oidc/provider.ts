@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
-import { isLocalRedirect } from '@portico/contracts';
+import { OIDC_CLIENT_DEFAULTS, isLocalRedirect } from '@portico/contracts';
 import type { Config } from '../config.js';
 import type { Database } from '../db.js';
 import { CLAIMS, accountFinder } from './account.js';
@@ -110,11 +110,23 @@ export function createProvider(
       IdToken: ID_TOKEN_TTL_SECONDS,
       AuthorizationCode: AUTHORIZATION_CODE_TTL_SECONDS,
       AccessToken: (_ctx, _token, client) =>
-        secondsSetting(client, PORTICO_METADATA.accessTokenTtl, 600),
+        secondsSetting(
+          client,
+          PORTICO_METADATA.accessTokenTtl,
+          OIDC_CLIENT_DEFAULTS.accessTokenTtl,
+        ),
       ClientCredentials: (_ctx, _token, client) =>
-        secondsSetting(client, PORTICO_METADATA.accessTokenTtl, 600),
+        secondsSetting(
+          client,
+          PORTICO_METADATA.accessTokenTtl,
+          OIDC_CLIENT_DEFAULTS.accessTokenTtl,
+        ),
       RefreshToken: (_ctx, _token, client) =>
-        secondsSetting(client, PORTICO_METADATA.refreshTokenTtl, 86_400),
+        secondsSetting(
+          client,
+          PORTICO_METADATA.refreshTokenTtl,
+          OIDC_CLIENT_DEFAULTS.refreshTokenTtl,
+        ),
       Interaction: 3600,
       Grant: 14 * 86_400,
       Session: 14 * 86_400,

@@ -1,7 +1,7 @@
 import {
   OIDC_AUTH_METHODS,
   OIDC_GRANT_TYPES,
-  OIDC_TOKEN_LIMITS,
+  OIDC_CLIENT_DEFAULTS,
   fieldError,
   oidcClientFields,
   oidcSettingsProblems,
@@ -28,13 +28,13 @@ export interface OidcDraft {
 export const NEW_OIDC_DRAFT: OidcDraft = {
   oidc_redirect_uris: '',
   oidc_post_logout_redirect_uris: '',
-  oidc_grant_types: ['authorization_code', 'refresh_token'],
-  oidc_auth_method: 'client_secret_basic',
+  oidc_grant_types: OIDC_CLIENT_DEFAULTS.grantTypes,
+  oidc_auth_method: OIDC_CLIENT_DEFAULTS.authMethod,
   oidc_jwks_uri: '',
   oidc_fapi2: false,
   oidc_backchannel_logout_uri: '',
-  oidc_access_token_ttl: OIDC_TOKEN_LIMITS.access.default,
-  oidc_refresh_token_ttl: OIDC_TOKEN_LIMITS.refresh.default,
+  oidc_access_token_ttl: OIDC_CLIENT_DEFAULTS.accessTokenTtl,
+  oidc_refresh_token_ttl: OIDC_CLIENT_DEFAULTS.refreshTokenTtl,
 };
 
 interface StoredOidc {

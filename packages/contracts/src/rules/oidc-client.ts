@@ -33,6 +33,14 @@ export const OIDC_TOKEN_LIMITS = {
   refresh: { min: 300, max: 90 * 86_400, default: 86_400 },
 } as const;
 
+/** A client's OIDC settings before anyone sets them (prisma/schema.prisma has the same). */
+export const OIDC_CLIENT_DEFAULTS = {
+  grantTypes: ['authorization_code', 'refresh_token'] as (typeof OIDC_GRANT_TYPES)[number][],
+  authMethod: 'client_secret_basic' as (typeof OIDC_AUTH_METHODS)[number],
+  accessTokenTtl: OIDC_TOKEN_LIMITS.access.default,
+  refreshTokenTtl: OIDC_TOKEN_LIMITS.refresh.default,
+};
+
 const M = OIDC_CLIENT_MESSAGES;
 
 const uriRule = z

@@ -10,15 +10,25 @@ export interface CodeMethodProps {
   /** The contracts' rule: its message when the typed code is malformed, its output when not. */
   rule: z.ZodType<string, string>;
   numeric?: boolean;
+  /** A password field instead of a code (the re-authentication by password). */
+  password?: boolean;
   busy: boolean;
   onSubmit(value: string): Promise<void>;
 }
 
 /**
- * A typed code (an authenticator app's six digits, a recovery code): checked by the contracts'
- * rule, sent on Sign in, and cleared for a new attempt when it was refused.
+ * A typed credential (the password, an authenticator app's six digits, a recovery code): checked
+ * by the contracts' rule, sent on Sign in, and cleared for a new attempt when it was refused.
  */
-export function CodeMethod({ id, label, rule, numeric = false, busy, onSubmit }: CodeMethodProps) {
+export function CodeMethod({
+  id,
+  label,
+  rule,
+  numeric = false,
+  password = false,
+  busy,
+  onSubmit,
+}: CodeMethodProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
@@ -43,9 +53,11 @@ export function CodeMethod({ id, label, rule, numeric = false, busy, onSubmit }:
         <Form.Label>{label}</Form.Label>
         <Form.Control
           ref={input}
-          autoComplete="one-time-code"
-          inputMode={numeric ? 'numeric' : 'text'}
+          {...(password
+            ? { type: 'password', name: 'password', autoComplete: 'current-password' }
+            : { autoComplete: 'one-time-code', inputMode: numeric ? 'numeric' : 'text' })}
           autoFocus
+          // Read-only rather than disabled while sending, so the focus stays in the field.
           readOnly={busy}
           value={value}
           isInvalid={error !== undefined}
