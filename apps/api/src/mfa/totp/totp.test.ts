@@ -162,11 +162,19 @@ describe('authenticator apps and recovery codes', () => {
     );
     expect(spent.filter(Boolean)).toHaveLength(1);
 
-    // Through the API: 20 parallel re-authentications with one code, exactly one lifts.
+    // Through the API: 20 parallel re-authentications with one code, exactly one lifts. The
+    // client's retry limit is the highest (20), so the 19 refused uses cannot block the account
+    // before the winner settles (parallel guesses count, credentials/lockout.ts).
     const other = await withApp();
     const session = await idle(other.user);
+    await t.db.prisma.client.update({
+      where: { id: PORTAL_CLIENT_ID },
+      data: { loginRetryLimit: 20 },
+    });
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => reauth(session.cookie, 'recovery', other.codes[1]!)),
+    ).finally(() =>
+      t.db.prisma.client.update({ where: { id: PORTAL_CLIENT_ID }, data: { loginRetryLimit: 5 } }),
     );
     expect(answers.filter((answer) => answer.json().Code === '200')).toHaveLength(1);
     const used = await t.db.prisma.recoveryCode.count({
