@@ -130,6 +130,9 @@ const ROWS: AuditRow<Ctx>[] = [
   auditRow(company.uploadImage, ['company.image'], async () => ({
     input: { form: uploadForm(tinyPng()) },
   })),
+  auditRow(company.setSecondFactorPolicy, ['company.second_factor_policy'], async () => ({
+    input: { body: { required: true } },
+  })),
   auditRow(profile.update, ['profile.update'], async () => ({
     input: { body: { dis: 'Olive Owner', fname: 'Olive', lname: 'Owner' } },
   })),

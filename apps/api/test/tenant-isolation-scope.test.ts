@@ -126,6 +126,9 @@ const grant = (w: TwoCompanies, roles: string[]) => [{ app: w.appId, roles }];
 const OWN_SCOPE: OwnScope[] = [
   own(company.update, 'renames B only', async () => ({ body: { name: 'Bravo renamed' } })),
   own(company.uploadImage, "sets B's image only", async () => ({ form: uploadForm(tinyPng()) })),
+  own(company.setSecondFactorPolicy, "B's second-factor policy only", async () => ({
+    body: { required: true },
+  })),
   own(profile.update, 'names the caller in B only', async () => ({
     body: { dis: 'Caller', fname: 'Cal', lname: 'Ler' },
   })),

@@ -133,6 +133,7 @@ const IN_SCOPE_FILE = [
   'company.details',
   'company.update',
   'company.uploadImage',
+  'company.setSecondFactorPolicy',
   'invites.send',
   'subscriptions.list',
   'subscriptions.update',

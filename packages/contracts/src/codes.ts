@@ -59,6 +59,11 @@ export const CODES = {
     text: 'This recovery code is not valid or was already used.',
     origin: 'added',
   },
+  second_factor_required: {
+    status: 403,
+    text: 'A second factor is required here. Set one up to continue.',
+    origin: 'added',
+  },
   totp_not_set_up: {
     status: 409,
     text: 'Set up an authenticator app first.',

@@ -62,6 +62,7 @@ export const maskedClient = z.object({
   allow_multiple_sessions: z.boolean(),
   device_limit: z.number().int(),
   login_retry_limit: z.number().int(),
+  second_factor_required: z.boolean().default(false).describe('ours (docs/mfa.md)'),
   oidc_redirect_uris: z
     .array(z.string())
     .default([])

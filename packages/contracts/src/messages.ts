@@ -9,6 +9,7 @@ export * from './messages/admin-console.js';
 export * from './messages/profile.js';
 export * from './messages/dev.js';
 export * from './messages/totp.js';
+export * from './messages/second-factor.js';
 export * from './messages/account-screens.js';
 export * from './messages/editor.js';
 export * from './messages/uploads.js';

@@ -235,8 +235,10 @@ describe('answers', () => {
       device_limit: 5,
       login_retry_limit: 5,
     };
-    // A list written before OIDC existed reads as a client with the OIDC defaults, OIDC off.
+    // A list written before OIDC existed reads as a client with the OIDC defaults, OIDC off
+    // (and no second-factor policy).
     const defaults = {
+      second_factor_required: false,
       oidc_redirect_uris: [],
       oidc_post_logout_redirect_uris: [],
       oidc_grant_types: ['authorization_code', 'refresh_token'],

@@ -7,6 +7,7 @@ import { passDeviceBlockedGate, passDeviceTypeGate } from '../gates/device-gates
 import { gateError } from '../gates/gate-error.js';
 import { passClientGates } from '../gates/sign-in-client.js';
 import { parseUserAgent } from '../gates/user-agent.js';
+import { passSecondFactorPolicy } from '../mfa/second-factor-policy.js';
 import { sessionOf } from '../sessions/session-guard.js';
 
 export interface CompanyChoice {
@@ -23,7 +24,7 @@ export interface CompanyChoice {
  * company and session (only its hash is stored). The browser goes to the client's registered
  * redirect with `code` and `com` in its query; the client's server redeems the code at
  * POST /v1/exchange. A non-Web client with custom_hash may send a proof-of-possession challenge
- * (`code`), which the exchange then requires.
+ * (`code`), which the exchange then requires. Last, the second-factor policy (docs/mfa.md).
  */
 export async function chooseCompany(
   app: FastifyInstance,
@@ -47,6 +48,12 @@ export async function chooseCompany(
     select: { status: true },
   });
   passDeviceBlockedGate(client, device);
+  await passSecondFactorPolicy(app, request, {
+    userId: user.id,
+    client,
+    companyId: input.com,
+    access,
+  });
 
   const exchange = newExchangeCode();
   const challenge = client.customHash && client.platform !== 'web' ? (input.code ?? null) : null;

@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import type { SessionCompany } from '../gates/company-access.js';
 import { companyAccessFor, companyChoiceFailure } from '../gates/company-access.js';
 import { findSignInClient } from '../gates/sign-in-client.js';
+import { passSecondFactorPolicy } from '../mfa/second-factor-policy.js';
 import { sessionOf } from '../sessions/session-guard.js';
 
 /** The session's user and client, as the company gates need them. */
@@ -49,6 +50,12 @@ export async function setSessionCompany(
       ? failure
       : new ApiError('access_not_found', failure.detail);
   }
+  await passSecondFactorPolicy(app, request, {
+    userId: session.userId,
+    client,
+    companyId,
+    access,
+  });
   await app.db.prisma.$transaction(async (tx) => {
     await tx.session.update({ where: { id: session.id }, data: { currentCompanyId: companyId } });
     await recordAudit(tx, {

@@ -63,6 +63,7 @@ describe('auth.signIn', () => {
         has_pin_setup: false,
         has_passkey_setup: false,
         has_totp_setup: false,
+        second_factor_required: false,
       },
     });
     const cookie = sessionCookieOf(response);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { needsConfirmation, type auth } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import type { SuccessfulAttempt } from '../abuse/sign-in-defence.js';
-import type { SessionCompany } from '../gates/company-access.js';
+import type { SignInCompanies } from '../gates/company-access.js';
 import type { SignInClient } from '../gates/sign-in-client.js';
 import { setSessionCookie } from '../sessions/cookie.js';
 import type { SessionOpening } from '../sessions/start-session.js';
@@ -81,15 +81,16 @@ export async function startSession(
 /** The login answer (specification, section 3), shared by sign-in, auto-login and verify. */
 export function loginAnswer(
   summary: UserSummary,
-  companies: SessionCompany[],
+  companies: SignInCompanies,
   client: SignInClient,
   failedLoginCount: number,
 ): LoginAnswer {
   const { email: _email, ...shown } = summary;
   return {
     ...shown,
-    companies,
+    companies: companies.selectable,
     retries_left: Math.max(0, client.loginRetryLimit - failedLoginCount),
+    second_factor_required: companies.secondFactorRequired,
   };
 }
 
@@ -102,7 +103,7 @@ export async function completeSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   input: Omit<SessionStart, 'needsConfirmation'> & {
-    companies: SessionCompany[];
+    companies: SignInCompanies;
     /** Auto-login continues a confirmed session, so it never asks again. */
     confirm: boolean;
     /** The user's summary when the caller read it already (the password sign-in does). */

@@ -20,6 +20,9 @@ export function clientColumns(body: AddBody | UpdateBody) {
     customHash: body.custom_hash,
     allowDelete: body.allow_delete,
     allowMultipleSessions: body.allow_multiple_sessions,
+    ...(body.second_factor_required === undefined
+      ? {}
+      : { secondFactorRequired: body.second_factor_required }),
     ...oidcColumns(body),
     ...(body.session_activity_timeout === undefined
       ? {}

@@ -8,6 +8,7 @@ export interface CompanyDetails {
   name: string;
   img: string;
   owner: string;
+  second_factor_required: boolean;
 }
 
 /**
@@ -22,7 +23,7 @@ export async function companyDetails(
   if (companyId === null) throw new ApiError('not_found', 'No company is selected.');
   const company = await db.prisma.company.findUnique({
     where: { id: companyId },
-    select: { id: true, name: true, imageId: true },
+    select: { id: true, name: true, imageId: true, secondFactorRequired: true },
   });
   if (!company) throw new ApiError('not_found');
   const owners = (await loadOwners(db.prisma, [companyId])).get(companyId);
@@ -31,5 +32,6 @@ export async function companyDetails(
     name: company.name,
     img: imageUrl(publicUrl, company.imageId),
     owner: ownerDisplayName(owners) || (owners?.pending?.email ?? ''),
+    second_factor_required: company.secondFactorRequired,
   };
 }

@@ -52,6 +52,7 @@ describe('own company', () => {
       name: 'Acme Bank',
       img: '',
       owner: 'Olivia Owner',
+      second_factor_required: false,
     });
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { company } from '@portico/contracts';
+import { SECOND_FACTOR_TEXTS, company } from '@portico/contracts';
 import { registerCall } from '../http/register-call.js';
 import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
@@ -10,7 +10,7 @@ import { imageUrl } from '../files/image-url.js';
 import { companyDetails } from './company-details.js';
 
 /**
- * Routes: own company profile and image. Update and image upload are `company-admin` in the
+ * Routes: own company profile, image and second-factor policy (docs/mfa.md). Update and image upload are `company-admin` in the
  * contracts: the guard lets only global.owner or global.admin of the current company through,
  * and they act on the session's current company only.
  */
@@ -36,6 +36,24 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       });
     });
     return 'Company updated';
+  });
+
+  registerCall(app, company.setSecondFactorPolicy, async ({ body }, request) => {
+    const companyId = currentCompany(request);
+    await app.db.prisma.$transaction(async (tx) => {
+      const updated = await tx.company.updateMany({
+        where: { id: companyId },
+        data: { secondFactorRequired: body.required },
+      });
+      if (updated.count === 0) throw new ApiError('forbidden');
+      await recordAudit(tx, {
+        ...auditContext(request),
+        action: 'company.second_factor_policy',
+        target: `company:${companyId}`,
+        details: { required: body.required },
+      });
+    });
+    return body.required ? SECOND_FACTOR_TEXTS.requiredNow : SECOND_FACTOR_TEXTS.notRequiredNow;
   });
 
   registerCall(app, company.uploadImage, async (_input, request) => {

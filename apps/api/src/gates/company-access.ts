@@ -22,6 +22,15 @@ export interface CompanyAccess {
   selectable: SessionCompany[];
   pending: string[];
   prohibited: string[];
+  /** The selectable companies that require a second factor of their members (docs/mfa.md). */
+  requiringSecondFactor: string[];
+}
+
+/** The companies a sign-in may go on to, and whether it must have a second factor first. */
+export interface SignInCompanies {
+  selectable: SessionCompany[];
+  /** The client, or one of the selectable companies, requires a second factor (docs/mfa.md). */
+  secondFactorRequired: boolean;
 }
 
 export interface AccessRow {
@@ -30,6 +39,7 @@ export interface AccessRow {
   image_id: string | null;
   verified: boolean;
   subscribed: boolean;
+  second_factor_required: boolean;
 }
 
 /**
@@ -52,14 +62,14 @@ export function statusAdmits(appStatus: number, companyId: string, subscribed: b
  */
 export function accessRowsQuery(userId: string, email: string, appId: string): string {
   return `
-    SELECT c.id, c.name, c.image_id,
+    SELECT c.id, c.name, c.image_id, c.second_factor_required,
            bool_or(a.status = 'verified' AND a.user_id = ${userId}) AS verified,
            EXISTS (SELECT 1 FROM company_subscriptions s
                     WHERE s.company_id = c.id AND s.app_id = ${appId}) AS subscribed
       FROM access a JOIN companies c ON c.id = a.company_id
      WHERE (a.user_id = ${userId} OR a.email = ${email})
        AND (${appId} = '${PORTAL_APP_ID}' OR a.app_id = ${appId})
-     GROUP BY c.id, c.name, c.image_id
+     GROUP BY c.id, c.name, c.image_id, c.second_factor_required
      ORDER BY c.name, c.id`;
 }
 
@@ -86,7 +96,12 @@ export function sortCompanyAccess(
   client: Pick<SignInClient, 'appStatus'>,
   publicUrl: string,
 ): CompanyAccess {
-  const access: CompanyAccess = { selectable: [], pending: [], prohibited: [] };
+  const access: CompanyAccess = {
+    selectable: [],
+    pending: [],
+    prohibited: [],
+    requiringSecondFactor: [],
+  };
   for (const row of rows) {
     if (!statusAdmits(client.appStatus, row.id, row.subscribed)) access.prohibited.push(row.id);
     else if (row.verified) {
@@ -95,6 +110,7 @@ export function sortCompanyAccess(
         name: row.name,
         img: imageUrl(publicUrl, row.image_id),
       });
+      if (row.second_factor_required) access.requiringSecondFactor.push(row.id);
     } else access.pending.push(row.id);
   }
   return access;
@@ -118,15 +134,18 @@ export async function passCompanyGates(
   user: { id: string; email: string },
   client: SignInClient,
   publicUrl: string,
-): Promise<SessionCompany[]> {
+): Promise<SignInCompanies> {
   return companyGates(await companyAccessFor(db, user, client, publicUrl), client);
 }
 
 /** passCompanyGates on access already read and sorted. */
-export function companyGates(access: CompanyAccess, client: SignInClient): SessionCompany[] {
+export function companyGates(access: CompanyAccess, client: SignInClient): SignInCompanies {
   const failure = noCompanyFailure(access, client.appName);
   if (failure) throw failure;
-  return access.selectable;
+  return {
+    selectable: access.selectable,
+    secondFactorRequired: client.secondFactorRequired || access.requiringSecondFactor.length > 0,
+  };
 }
 
 /** The gate answer for one chosen company: undefined when the user may choose it. */

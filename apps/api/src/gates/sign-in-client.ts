@@ -18,6 +18,8 @@ export interface SignInClient {
   allowMultipleSessions: boolean;
   deviceLimit: number;
   loginRetryLimit: number;
+  /** docs/mfa.md: users without a second factor set one up before choosing a company. */
+  secondFactorRequired: boolean;
 }
 
 /**
@@ -28,7 +30,8 @@ export const SIGN_IN_CLIENT_SELECT = `
   SELECT c.id AS "id", c.app_id AS "appId", c.platform::text AS "platform",
          c.redirect AS "redirect", c.custom_hash AS "customHash", c.session_ttl AS "sessionTtl",
          c.allow_multiple_sessions AS "allowMultipleSessions", c.device_limit AS "deviceLimit",
-         c.login_retry_limit AS "loginRetryLimit", a.name AS "appName", a.status AS "appStatus",
+         c.login_retry_limit AS "loginRetryLimit",
+         c.second_factor_required AS "secondFactorRequired", a.name AS "appName", a.status AS "appStatus",
          a.large_icon_id AS "appLargeIconId"
     FROM clients c JOIN applications a ON a.id = c.app_id`;
 

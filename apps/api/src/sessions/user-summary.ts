@@ -33,7 +33,8 @@ const SUMMARY_COLUMNS: [keyof SummaryColumns, string][] = [
   ['email', 'u.email'],
   ['avatar_id', 'u.avatar_id'],
   ['pin_enabled', 'u.pin_enabled'],
-  ['biometrics_enabled', 'u.biometrics_enabled'],
+  // docs/mfa.md: passkey sign-in on, and a passkey on a platform authenticator registered.
+  ['biometrics_enabled', '(u.passkey_enabled AND u.biometrics_enabled)'],
   ['passkey_enabled', 'u.passkey_enabled'],
   ['has_pin', 'EXISTS (SELECT 1 FROM pins p WHERE p.user_id = u.id)'],
   ['has_passkey', 'EXISTS (SELECT 1 FROM passkey_credentials k WHERE k.user_id = u.id)'],

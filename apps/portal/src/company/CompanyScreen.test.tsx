@@ -8,6 +8,7 @@ import {
   FORM_MESSAGES,
   ROLE_GLOBAL_ADMIN,
   ROLE_GLOBAL_OWNER,
+  SECOND_FACTOR_TEXTS,
 } from '@portico/contracts';
 import { sessionDetails } from '../test/fixtures';
 import { stubApi } from '../test/fetch-stub';
@@ -22,6 +23,53 @@ function renderAs(roles: string[]) {
 }
 
 describe('company screen', () => {
+  it("lets the company's admins require a second factor of its members (docs/mfa.md)", async () => {
+    let required = false;
+    const fetchStub = stubApi({
+      'GET /v1/com/details': () => ({
+        Code: '200',
+        Msg: { ...COMPANY, second_factor_required: required },
+      }),
+      'GET /v1/branches': { Code: '200', Msg: BRANCHES },
+      'POST /v1/com/mfa': () => {
+        required = true;
+        return { Code: '200', Msg: SECOND_FACTOR_TEXTS.requiredNow };
+      },
+      'GET /v1/auth/details': { Code: '200', Msg: sessionDetails() },
+    });
+    const user = userEvent.setup();
+    renderAs([ROLE_GLOBAL_ADMIN]);
+    const security = await screen.findByRole('region', {
+      name: SECOND_FACTOR_TEXTS.securityHeading,
+    });
+    const toggle = within(security).getByRole('switch', {
+      name: SECOND_FACTOR_TEXTS.companySwitch,
+    });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(SECOND_FACTOR_TEXTS.companyHelp);
+    await user.click(toggle);
+    expect(await screen.findByText(SECOND_FACTOR_TEXTS.requiredNow)).toBeVisible();
+    const sent = fetchStub.mock.calls.find(([url]) => String(url).endsWith('/v1/com/mfa'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ required: true });
+    await screen.findByRole('switch', { name: SECOND_FACTOR_TEXTS.companySwitch, checked: true });
+  });
+
+  it('shows a member the policy in words, with no switch', async () => {
+    stubApi({
+      'GET /v1/com/details': { Code: '200', Msg: { ...COMPANY, second_factor_required: true } },
+      'GET /v1/branches': { Code: '200', Msg: BRANCHES },
+      'GET /v1/auth/details': { Code: '200', Msg: sessionDetails() },
+    });
+    renderAs([]);
+    const security = await screen.findByRole('region', {
+      name: SECOND_FACTOR_TEXTS.securityHeading,
+    });
+    expect(within(security).queryByRole('switch')).toBeNull();
+    expect(security).toHaveTextContent(
+      `${SECOND_FACTOR_TEXTS.companySwitch}: ${SECOND_FACTOR_TEXTS.required}`,
+    );
+  });
+
   it('shows the profile and lets a company owner rename it and manage branches', async () => {
     const fetchStub = stubApi({
       'GET /v1/com/details': { Code: '200', Msg: COMPANY },

@@ -8,10 +8,14 @@ import { Loading } from '../ui/Loading';
 import { BranchesSection } from './BranchesSection';
 import { CompanyImage } from './CompanyImage';
 import { CompanyNameField } from './CompanyNameField';
+import { SecondFactorPolicy } from './SecondFactorPolicy';
 import { companyDetailsQuery } from './queries';
 import './company.css';
 
-/** /manage/company: the current company's avatar, Id, Name and Owner, and its branches. */
+/**
+ * /manage/company: the current company's avatar, Id, Name and Owner, its second-factor policy
+ * (ours, docs/mfa.md) and its branches.
+ */
 export function CompanyScreen() {
   const api = useApi();
   const session = useSession();
@@ -45,6 +49,7 @@ export function CompanyScreen() {
           </dl>
         </div>
       </section>
+      <SecondFactorPolicy required={company.second_factor_required} canEdit={canEdit} />
       <BranchesSection com={company.id} canEdit={canEdit} />
     </>
   );

@@ -5,6 +5,7 @@ import {
   DEV_LABELS as L,
   type Platform,
   PLATFORMS,
+  SECOND_FACTOR_TEXTS,
 } from '@portico/contracts';
 import { EditorField, EditorSelect, type Editor } from '../ui/editor';
 import type { ClientDraft, ClientErrors } from './client-form';
@@ -29,7 +30,10 @@ export function ClientFields({ idPrefix, editor, errors }: ClientFieldsProps) {
     editor.patch({ platform, custom_hash: customHashFor(platform, data.custom_hash) });
   }
 
-  function check(name: 'allow_delete' | 'allow_multiple_sessions' | 'custom_hash', label: string) {
+  function check(
+    name: 'allow_delete' | 'allow_multiple_sessions' | 'custom_hash' | 'second_factor_required',
+    label: string,
+  ) {
     return (
       <Form.Check
         type="switch"
@@ -136,6 +140,7 @@ export function ClientFields({ idPrefix, editor, errors }: ClientFieldsProps) {
         {data.platform !== 'Web' && check('custom_hash', L.customHash)}
         {check('allow_delete', L.allowDelete)}
         {check('allow_multiple_sessions', L.allowMultiple)}
+        {check('second_factor_required', SECOND_FACTOR_TEXTS.clientSwitch)}
       </div>
     </div>
   );

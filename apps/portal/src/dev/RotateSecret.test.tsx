@@ -76,6 +76,7 @@ describe('Rotating a client secret', () => {
       secret: 'rotate',
       desc: 'Ledger web',
       redirect: CLIENT.redirect,
+      second_factor_required: false,
       domain: CLIENT.domain,
       platform: 'web',
       custom_hash: false,

@@ -88,4 +88,14 @@ describe('client form rules', () => {
       custom_hash: true,
     });
   });
+
+  it('sends the second-factor policy on create and update (off unless switched on)', () => {
+    expect(addPayload(valid).second_factor_required).toBe(false);
+    const on = { ...valid, second_factor_required: true };
+    expect(addPayload(on).second_factor_required).toBe(true);
+    expect(updatePayload(on, 'c-1', 'abc***xyz')).toMatchObject({
+      id: 'c-1',
+      second_factor_required: true,
+    });
+  });
 });

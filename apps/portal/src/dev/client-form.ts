@@ -15,7 +15,6 @@ import {
   platformLabel,
   redirectUrlRule,
   sessionTtlRule,
-  type ClientPayload,
   type DurationUnit,
   type Platform,
 } from '@portico/contracts';
@@ -44,6 +43,8 @@ export interface ClientDraft extends OidcDraft {
   session_ttl: number;
   allow_delete: boolean;
   allow_multiple_sessions: boolean;
+  /** Ours (docs/mfa.md). */
+  second_factor_required: boolean;
   device_limit: string;
   login_retry_limit: string;
 }
@@ -59,6 +60,7 @@ export function newClientDraft(app: string): ClientDraft {
     session_ttl: Number(form.session_ttl),
     device_limit: '',
     login_retry_limit: '',
+    second_factor_required: false,
     ...NEW_OIDC_DRAFT,
   };
 }
@@ -77,6 +79,7 @@ export function draftFromClient(client: ClientEntry): ClientDraft {
     allow_multiple_sessions: client.allow_multiple_sessions,
     device_limit: String(client.device_limit),
     login_retry_limit: String(client.login_retry_limit),
+    second_factor_required: client.second_factor_required,
     ...oidcDraftFrom(client),
   };
 }
@@ -109,14 +112,24 @@ export function hasErrors(errors: ClientErrors): boolean {
 }
 
 /** clients.add: platform lowercased, hashing off on Web, numbers only when greater than 0. */
-export function addPayload(draft: ClientDraft): ClientPayload & ReturnType<typeof oidcPayload> {
+export function addPayload(draft: ClientDraft) {
   const { device_limit: _limit, login_retry_limit: _retry, ...fields } = draft;
-  return { ...buildClientPayload(fields), ...oidcPayload(draft) };
+  return {
+    ...buildClientPayload(fields),
+    ...oidcPayload(draft),
+    second_factor_required: draft.second_factor_required,
+  };
 }
 
 /** clients.update: the same fields plus the id, the (masked) secret, which keeps it, and limits. */
 export function updatePayload(draft: ClientDraft, id: string, secret: string) {
-  return { ...buildClientPayload(draft), ...oidcPayload(draft), id, secret };
+  return {
+    ...buildClientPayload(draft),
+    ...oidcPayload(draft),
+    second_factor_required: draft.second_factor_required,
+    id,
+    secret,
+  };
 }
 
 /** The server's incomplete_param on a client is shown on its name field (section 8). */

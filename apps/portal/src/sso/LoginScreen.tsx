@@ -12,6 +12,7 @@ import { CredentialsStep } from './CredentialsStep';
 import { DeviceStep } from './DeviceStep';
 import { ExpiredSessionOffer } from './ExpiredSessionOffer';
 import { LandingStep } from './LandingStep';
+import { SecondFactorStep } from './SecondFactorStep';
 import { leavePortal } from './leave-portal';
 import type { Choice } from './sign-in-state';
 import { destination } from './destination';
@@ -21,7 +22,8 @@ import { isServerDown, ServerDownPage } from '../ui/ServerDownPage';
 
 /**
  * /sso (specification, section 2): the whole sign-in journey on one route, one card per step:
- * credentials, device verification, PIN or passkey confirmation, company, "Connect to <app>".
+ * credentials, device verification, PIN or passkey confirmation (or, where a second factor is
+ * required and the user has none, its set-up: docs/mfa.md), company, "Connect to <app>".
  * Gate failures replace the card with their information page.
  */
 export function LoginScreen() {
@@ -128,6 +130,9 @@ export function LoginScreen() {
           onAnswer={journey.confirmed}
           onStartOver={startOver}
         />
+      )}
+      {step.kind === 'secondFactor' && (
+        <SecondFactorStep onDone={journey.secondFactorSet} onStartOver={startOver} />
       )}
       {step.kind === 'company' && (
         <CompanyStep

@@ -57,6 +57,30 @@ describe('the sign-in state (section 4)', () => {
     }
   });
 
+  it('a required second factor the user lacks is set up before the company (docs/mfa.md)', () => {
+    const required = login({ second_factor_required: true });
+    const setUp = signInReducer(initialSignInState, { type: 'signedIn', login: required });
+    expect(setUp.step).toEqual({ kind: 'secondFactor' });
+    expect(signInReducer(setUp, { type: 'secondFactorSet' }).step).toEqual({ kind: 'company' });
+    // A user who has one confirms with it as usual; nothing to set up.
+    const withApp = login({ second_factor_required: true, has_totp_setup: true });
+    expect(signInReducer(initialSignInState, { type: 'signedIn', login: withApp }).step).toEqual({
+      kind: 'confirm',
+    });
+  });
+
+  it("the company choice's second_factor_required also leads to the set-up, not a gate page", () => {
+    const choosing = signInReducer(initialSignInState, { type: 'signedIn', login: login() });
+    const refused = signInReducer(choosing, {
+      type: 'failed',
+      source: 'choose',
+      code: 'second_factor_required',
+      msg: 'second_factor_required',
+    });
+    expect(refused.step).toEqual({ kind: 'secondFactor' });
+    expect(refused.message).toBeUndefined();
+  });
+
   it('no companies: Internal error. and the form stays', () => {
     const next = signInReducer(initialSignInState, {
       type: 'signedIn',

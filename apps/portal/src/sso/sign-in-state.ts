@@ -20,6 +20,7 @@ export type Step =
   | { kind: 'credentials' }
   | { kind: 'device'; verified: boolean }
   | { kind: 'confirm' }
+  | { kind: 'secondFactor' }
   | { kind: 'company' }
   | { kind: 'landing'; choice: Choice }
   | { kind: 'denied'; app: string }
@@ -72,6 +73,7 @@ export type SignInEvent =
   | { type: 'deviceVerified'; login: LoginAnswer }
   | { type: 'continueAfterDevice' }
   | { type: 'confirmed' }
+  | { type: 'secondFactorSet' }
   | { type: 'chose'; choice: Choice }
   | { type: 'denied' }
   | { type: 'restart' };
@@ -121,6 +123,8 @@ export function signInReducer(state: SignInState, event: SignInEvent): SignInSta
       return state.login ? afterLogin(state, state.login) : state;
     case 'confirmed':
       return toCompanies({ ...state, signingIn: false, sessionExpired: false, message: undefined });
+    case 'secondFactorSet':
+      return toCompanies({ ...state, signingIn: false, message: undefined });
     case 'chose':
       return {
         ...state,
@@ -154,7 +158,10 @@ function afterLogin(state: SignInState, login: LoginAnswer): SignInState {
     login,
     message: undefined,
   };
-  return needsConfirmation(login) ? { ...signed, step: { kind: 'confirm' } } : toCompanies(signed);
+  if (needsConfirmation(login)) return { ...signed, step: { kind: 'confirm' } };
+  // docs/mfa.md: the client or a company requires a second factor and the user has none yet.
+  if (login.second_factor_required) return { ...signed, step: { kind: 'secondFactor' } };
+  return toCompanies(signed);
 }
 
 function toCompanies(state: SignInState): SignInState {
@@ -178,6 +185,10 @@ function afterFailure(
       message: undefined,
       step: { kind: 'device', verified: false },
     };
+  }
+  // The company choice's own check of the policy (a company that requires it since sign-in).
+  if (event.code === 'second_factor_required') {
+    return { ...settled, message: undefined, step: { kind: 'secondFactor' } };
   }
   if (event.source === 'autologin') {
     // Auto-login only tries: without a usable session the login form simply stays. An expired

@@ -113,6 +113,7 @@ export function useSignIn({ client, redir, fresh }: SsoParams) {
     [api, client],
   );
 
+  const secondFactorSet = useCallback(() => dispatch({ type: 'secondFactorSet' }), []);
   const deny = useCallback(() => dispatch({ type: 'denied' }), []);
   const restart = useCallback(() => dispatch({ type: 'restart' }), []);
   const startConfirming = useCallback(() => dispatch({ type: 'started' }), []);
@@ -127,6 +128,7 @@ export function useSignIn({ client, redir, fresh }: SsoParams) {
     startConfirming,
     confirmed,
     chooseCompany,
+    secondFactorSet,
     deny,
     restart,
   };

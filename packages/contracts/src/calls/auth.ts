@@ -41,6 +41,12 @@ export const loginAnswer = mfaFlags.extend({
   avatar: z.string(),
   dis: z.string(),
   otpref: z.string().optional().describe('present with device_add'),
+  second_factor_required: z
+    .boolean()
+    .optional()
+    .describe(
+      'ours (docs/mfa.md): the client or one of these companies requires a second factor; a user with none sets one up before choosing a company',
+    ),
 });
 
 /** `Msg` of a device_add failure: the reference the one-time code was sent under. */
@@ -201,7 +207,7 @@ export const chooseCompany = defineCall({
     app: z.string().describe('application name for "Connect to <app>"'),
     redirect: z.string().describe('the registered redirect URL with code and com in its query'),
   }),
-  codes: ['rate_limit_exceeded', ...GATE_CODES],
+  codes: ['rate_limit_exceeded', 'second_factor_required', ...GATE_CODES],
 });
 
 export const details = defineCall({

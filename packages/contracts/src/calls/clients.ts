@@ -31,6 +31,12 @@ const clientFields = {
   session_ttl: sessionTtlRule.optional(),
   allow_delete: z.boolean(),
   allow_multiple_sessions: z.boolean(),
+  second_factor_required: z
+    .boolean()
+    .optional()
+    .describe(
+      'ours (docs/mfa.md): users without a second factor set one up after the password; absent keeps it',
+    ),
   oidc_redirect_uris: z
     .array(redirectUrlRule)
     .max(10)

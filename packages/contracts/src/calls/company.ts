@@ -16,6 +16,12 @@ export const details = defineCall({
     owner: z
       .string()
       .describe("the owner's display name (its e-mail while invited); empty when none"),
+    second_factor_required: z
+      .boolean()
+      .default(false)
+      .describe(
+        'ours (docs/mfa.md): members without a second factor set one up after the password',
+      ),
   }),
   codes: ['not_found'],
 });
@@ -28,6 +34,19 @@ export const update = defineCall({
   access: 'company-admin',
   pathChosen: true,
   body: z.strictObject({ name: companyNameRule }),
+  answer: okMessage,
+  codes: [],
+});
+
+export const setSecondFactorPolicy = defineCall({
+  id: 'company.setSecondFactorPolicy',
+  method: 'POST',
+  path: '/v1/com/mfa',
+  summary:
+    'Ours (docs/mfa.md): require a second factor of every member of the current company, or stop requiring it',
+  access: 'company-admin',
+  pathChosen: true,
+  body: z.strictObject({ required: z.boolean() }),
   answer: okMessage,
   codes: [],
 });

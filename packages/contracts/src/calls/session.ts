@@ -13,7 +13,7 @@ export const setCompany = defineCall({
   access: 'session',
   body: z.strictObject({ com }),
   answer: okMessage,
-  codes: ['access_not_found', 'access_unverified'],
+  codes: ['access_not_found', 'access_unverified', 'second_factor_required'],
 });
 
 export const companies = defineCall({

@@ -8,6 +8,53 @@ const { bed, post, registerOptions, registerVerify, passkeysOf, challengeRow } =
   passkeyTestbed('10.3');
 
 describe('registration', () => {
+  it('is_biometrics_enabled: a platform passkey (user-verified) with passkey sign-in on, in every answer', async () => {
+    const flags = async (cookie: string) => {
+      const settings = await bed.t.app.inject({
+        method: 'GET',
+        url: '/v1/mfa/settings',
+        headers: { cookie },
+      });
+      const details = await bed.t.app.inject({
+        method: 'GET',
+        url: '/v1/auth/details',
+        headers: { cookie },
+      });
+      const both = [settings.json().Msg, details.json().Msg] as {
+        is_biometrics_enabled: boolean;
+      }[];
+      return both.map((msg) => msg.is_biometrics_enabled);
+    };
+    // A security key (cross-platform) is a passkey, not biometrics.
+    const keyUser = await createUser(bed.t);
+    const keySession = await openTestSession(bed.t, keyUser);
+    const key = new SoftwareAuthenticator(bed.rpId, bed.origin);
+    const keyOptions = (await registerOptions(keySession, keyUser)).json().Msg;
+    const roaming = { ...key.register(keyOptions), authenticatorAttachment: 'cross-platform' };
+    expect((await registerVerify(keySession, roaming)).json().Code).toBe('200');
+    await bed.t.db.prisma.user.update({
+      where: { id: keyUser.id },
+      data: { passkeyEnabled: true },
+    });
+    expect(await flags(keySession.cookie)).toEqual([false, false]);
+    expect((await passkeysOf(keyUser.id))[0]?.platform).toBe(false);
+
+    // The device's own authenticator (attachment platform): biometrics once passkeys are on.
+    const user = await createUser(bed.t);
+    const session = await openTestSession(bed.t, user);
+    const device = new SoftwareAuthenticator(bed.rpId, bed.origin);
+    const options = (await registerOptions(session, user)).json().Msg;
+    const onDevice = { ...device.register(options), authenticatorAttachment: 'platform' };
+    expect((await registerVerify(session, onDevice)).json().Code).toBe('200');
+    expect(await flags(session.cookie)).toEqual([false, false]);
+    await bed.t.db.prisma.user.update({ where: { id: user.id }, data: { passkeyEnabled: true } });
+    expect(await flags(session.cookie)).toEqual([true, true]);
+    const audit = await bed.t.db.prisma.auditEvent.findFirst({
+      where: { actorId: user.id, action: 'mfa.passkey_added' },
+    });
+    expect(audit?.details).toMatchObject({ platform: true });
+  });
+
   it('issues options bound to the session and stores a verified credential', async () => {
     const user = await createUser(bed.t, { displayName: 'Pat Key' });
     const session = await openTestSession(bed.t, user);

@@ -96,6 +96,8 @@ export async function registrationVerify(
   }
   if (!verification.verified) throw new ApiError('passkey_invalid');
   const info = verification.registrationInfo;
+  const transports = body.credential.response.transports ?? info.credential.transports ?? [];
+  const platform = onPlatformAuthenticator(body.credential.authenticatorAttachment, transports);
 
   try {
     await app.db.prisma.$transaction(async (tx) => {
@@ -105,7 +107,8 @@ export async function registrationVerify(
           userId: session.userId,
           publicKey: Uint8Array.from(info.credential.publicKey),
           counter: BigInt(info.credential.counter),
-          transports: body.credential.response.transports ?? info.credential.transports ?? [],
+          transports,
+          platform,
           deviceType: info.credentialDeviceType,
           backedUp: info.credentialBackedUp,
           name: body.name ?? '',
@@ -116,8 +119,15 @@ export async function registrationVerify(
         ...auditContext(request),
         action: 'mfa.passkey_added',
         target: passkey.id,
-        details: { name: body.name ?? '', device_type: info.credentialDeviceType },
+        details: { name: body.name ?? '', device_type: info.credentialDeviceType, platform },
       });
+      // is_biometrics_enabled (docs/mfa.md): a passkey verified by the device's own lock.
+      if (platform) {
+        await tx.user.update({
+          where: { id: session.userId },
+          data: { biometricsEnabled: true },
+        });
+      }
     });
   } catch (error) {
     // The same authenticator credential registered before (by anyone): refused, not a 500.
@@ -125,4 +135,17 @@ export async function registrationVerify(
     throw error;
   }
   return 'Passkey added';
+}
+
+/**
+ * A platform authenticator (Touch ID, Windows Hello, a phone's screen lock) rather than a
+ * security key or another device: what the browser says of the attachment, or, when it says
+ * nothing (older browsers), an `internal` transport.
+ */
+export function onPlatformAuthenticator(
+  attachment: 'platform' | 'cross-platform' | undefined,
+  transports: readonly string[],
+): boolean {
+  if (attachment !== undefined) return attachment === 'platform';
+  return transports.includes('internal');
 }
