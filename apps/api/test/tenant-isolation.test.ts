@@ -151,6 +151,7 @@ const OWN_ACCOUNT_ONLY: Record<string, string> = {
   'profile.deleteAccount': "erases the caller's own account, after the caller's password",
   'mfa.updateSettings': "toggles the caller's own MFA, after the caller's password",
   'mfa.setPin': "sets the caller's own MPIN, after the caller's password",
+  'mfa.checkPassword': "checks the caller's own password, counted on the caller's account",
   'passkeys.registerOptions': "a challenge for the caller's own new passkey",
   'passkeys.registerVerify': "stores a passkey for the caller's own account",
   'passkeys.authOptions': "a challenge for the caller's own passkeys",

@@ -177,6 +177,11 @@ export const CODES = {
     text: 'This password is too common or has appeared in a data breach. Please choose another.',
     origin: 'added',
   },
+  password_reused: {
+    status: 400,
+    text: 'Your new password must be different from your current password.',
+    origin: 'added',
+  },
   owner_must_transfer: {
     status: 409,
     text: 'You own a company: transfer its ownership before deleting your account.',

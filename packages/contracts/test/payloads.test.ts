@@ -50,6 +50,8 @@ describe('credentials on the wire', () => {
         'forgot.update.pass',
         'mfa.updateSettings.password',
         'mfa.setPin.password',
+        // Ours: the MPIN dialog's password, checked before the digits.
+        'mfa.checkPassword.password',
         'passkeys.registerOptions.password',
         // Ours: the password confirming an account deletion travels like the other confirmations.
         'profile.deleteAccount.password',

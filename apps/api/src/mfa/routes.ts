@@ -5,6 +5,7 @@ import { credentialRateLimit } from '../abuse/sign-in-defence.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { readMfaSettings, updateMfaSettings } from './settings.js';
 import { setPin } from './set-pin.js';
+import { confirmAccountPassword, invalidCredentials } from './account-checks.js';
 import { registrationOptions, registrationVerify } from './passkeys/register.js';
 import { reauthenticationOptions } from './passkeys/authenticate.js';
 import { reauthenticate } from './reauth/reauthenticate.js';
@@ -21,6 +22,21 @@ export async function mfaRoutes(app: FastifyInstance): Promise<void> {
     app,
     calls.mfa.updateSettings,
     async ({ body }, request) => updateMfaSettings(app, request, body),
+    { rateLimit },
+  );
+  registerCall(
+    app,
+    calls.mfa.checkPassword,
+    async ({ body }, request) => {
+      await confirmAccountPassword(
+        app,
+        request,
+        sessionOf(request),
+        body.password,
+        invalidCredentials,
+      );
+      return 'Password confirmed';
+    },
     { rateLimit },
   );
   registerCall(app, calls.mfa.setPin, async ({ body }, request) => setPin(app, request, body), {

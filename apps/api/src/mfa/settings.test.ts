@@ -208,6 +208,22 @@ describe('mfa settings and MPIN', () => {
       expect((await audits(user.id, 'mfa.pin_set'))[0]?.details).toEqual({ replaced: true });
     });
 
+    it("checks the password alone first (the MPIN dialog's first step), counting a wrong one", async () => {
+      const { user, session } = await signedIn();
+      const right = await post('/v1/mfa/password/check', session.cookie, {
+        password: b64(user.password),
+      });
+      expect(right.json()).toEqual({ Code: '200', Msg: 'Password confirmed' });
+      const wrong = await post('/v1/mfa/password/check', session.cookie, {
+        password: b64('Wrong1234'),
+      });
+      expect(wrong.json()).toMatchObject({ Code: 'invalid_credentials' });
+      expect(await userRow(user.id)).toMatchObject({ failedLoginCount: 1 });
+      expect(await t.db.prisma.pin.findUnique({ where: { userId: user.id } })).toBeNull();
+      const bad = await post('/v1/mfa/password/check', session.cookie, { password: 'not base64!' });
+      expect(bad.json()).toMatchObject({ Code: 'incomplete_param' });
+    });
+
     it('needs the account password: a wrong one is invalid_credentials and stores nothing', async () => {
       const { user, session } = await signedIn();
       const res = await setPin(session.cookie, { pin: '480213', password: b64('Wrong1234') });

@@ -150,6 +150,20 @@ describe('forgot password and reset', () => {
     expect(row.status).toBe('active');
   });
 
+  it('refuses the current password as the new one, changes nothing and keeps the link', async () => {
+    const user = await createUser(t, { status: 'awaiting_reset', password: 'Harbour-Lights-77' });
+    const { code } = await requestCode(user.username, user.email);
+    const same = await post('update', { code, pass: b64(user.password), username: user.username });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toEqual({ Code: 'password_reused', Msg: 'password_reused' });
+    const row = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.status).toBe('awaiting_reset');
+    expect(row.passwordChangedAt).toBeNull();
+    expect((await tokensOf(user.id)).filter((token) => token.usedAt !== null)).toHaveLength(0);
+    const other = await post('update', { code, pass: b64('Fresh1234'), username: user.username });
+    expect(other.json()).toMatchObject({ Code: '200' });
+  });
+
   it('answers forgot_expired for an expired link and changes nothing', async () => {
     const user = await createUser(t);
     const { code } = await requestCode(user.username, user.email);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit/record-audit.js';
-import { hashSecret } from '../credentials/argon2.js';
+import { hashSecret, verifySecret } from '../credentials/argon2.js';
 import { sha256 } from '../credentials/tokens.js';
 import { ApiError } from '../http/api-error.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
@@ -9,7 +9,7 @@ import { assertResetCodeUsable } from './reset-code-state.js';
 /**
  * forgot.update: sets the new password with a reset code. The code is spent by one conditional
  * UPDATE (unused, unexpired, and belonging to the named user), so the same link used twice at
- * once works once. The account becomes active again with no failed attempts, every session of
+ * once works once. The current password is refused (password_reused). The account becomes active again with no failed attempts, every session of
  * the user ends, and the user's other open links stop working.
  */
 export async function resetPassword(
@@ -21,12 +21,18 @@ export async function resetPassword(
   const { userId } = await assertResetCodeUsable(app.db.prisma, input.code);
   const user = await app.db.prisma.user.findUnique({
     where: { id: userId },
-    select: { username: true },
+    select: { username: true, passwordHash: true },
   });
   if (!user || user.username !== input.username.toLowerCase()) {
     throw new ApiError('forgot_invalid');
   }
-  const passwordHash = await hashSecret(input.password);
+  // The current password again is no reset (a locked-out or reset account would be as before):
+  // refused, and the link stays usable. Both argon2id calls run at once on the thread pool.
+  const [reused, passwordHash] = await Promise.all([
+    verifySecret(user.passwordHash, input.password),
+    hashSecret(input.password),
+  ]);
+  if (reused) throw new ApiError('password_reused');
   const tokenHash = sha256(input.code);
 
   await app.db.prisma.$transaction(async (tx) => {

@@ -127,6 +127,7 @@ describe('ResetScreen', () => {
     ['forgot_invalid', RESET_MESSAGES.invalid, false],
     ['user_not_found', RESET_MESSAGES.other, false],
     ['password_too_common', CODES.password_too_common.text, false],
+    ['password_reused', CODES.password_reused.text, false],
   ])('says why the password was not set (%s)', async (code, text, offersNewLink) => {
     stubApi({ ...VALID, 'POST /v1/forgot/update': { Code: code, status: 400 } });
     const user = userEvent.setup();

@@ -47,6 +47,7 @@ export const update = defineCall({
     'forgot_used',
     'user_not_found',
     'password_too_common',
+    'password_reused',
     'rate_limit_exceeded',
   ],
 });

@@ -46,6 +46,24 @@ export const updateSettings = defineCall({
   ],
 });
 
+export const checkPassword = defineCall({
+  id: 'mfa.checkPassword',
+  method: 'POST',
+  path: '/v1/mfa/password/check',
+  summary:
+    "Ours: checks the account password (base64) of a dialog's first step before its next one (the MPIN's), counted like every password confirmation",
+  access: 'session',
+  pathChosen: true,
+  body: z.strictObject({ password: base64Of(confirmDialogPasswordRule) }),
+  answer: okMessage,
+  codes: [
+    'invalid_credentials',
+    'account_blocked',
+    'account_awaiting_reset',
+    'rate_limit_exceeded',
+  ],
+});
+
 export const setPin = defineCall({
   id: 'mfa.setPin',
   method: 'POST',

@@ -101,6 +101,7 @@ const BY_CONTEXT: Record<
     if (code === 'forgot_invalid') return RESET_MESSAGES.invalid;
     if (code === 'forgot_used') return RESET_MESSAGES.used;
     if (code === 'password_too_common') return CODES.password_too_common.text;
+    if (code === 'password_reused') return CODES.password_reused.text;
     return RESET_MESSAGES.other;
   },
   mpin: (code) => {

@@ -31,6 +31,7 @@ function setup(routes: Record<string, StubAnswer | (() => StubAnswer)> = {}, fla
   return stubApi({
     'GET /v1/mfa/settings': { Code: '200', Msg: flags },
     'GET /v1/auth/details': { Code: '200', Msg: sessionDetails() },
+    'POST /v1/mfa/password/check': { Code: '200', Msg: 'Password confirmed' },
     ...routes,
   });
 }
@@ -70,12 +71,31 @@ describe('MPIN setup', () => {
     });
   });
 
-  it('goes back to the password when the server refuses it', async () => {
-    setup({ 'POST /v1/mfa/pin/set': { Code: 'invalid_credentials', status: 401 } });
+  it('checks the password before the MPIN is typed: a wrong one is said at once', async () => {
+    const fetchStub = setup({
+      'POST /v1/mfa/password/check': { Code: 'invalid_credentials', status: 401 },
+    });
     renderWithProviders(<MfaSection />);
     await userEvent.click(await screen.findByRole('button', { name: T.setMpin }));
     const dialog = await screen.findByRole('dialog', { name: T.setMpin });
     await userEvent.type(within(dialog).getByLabelText(T.password), 'Wrong-1{Enter}');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      MPIN_MESSAGES.invalidCredentials,
+    );
+    expect(within(dialog).queryByText(T.newMpin)).toBeNull();
+    expect(within(dialog).getByLabelText(T.password)).toHaveValue('');
+    expect(bodyOf(fetchStub, '/v1/mfa/password/check')).toEqual({
+      password: encodeBase64('Wrong-1'),
+    });
+    expect(bodyOf(fetchStub, '/v1/mfa/pin/set')).toBeUndefined();
+  });
+
+  it('goes back to the password when the server refuses it with the PIN', async () => {
+    setup({ 'POST /v1/mfa/pin/set': { Code: 'invalid_credentials', status: 401 } });
+    renderWithProviders(<MfaSection />);
+    await userEvent.click(await screen.findByRole('button', { name: T.setMpin }));
+    const dialog = await screen.findByRole('dialog', { name: T.setMpin });
+    await userEvent.type(within(dialog).getByLabelText(T.password), 'Secret-1{Enter}');
     await within(dialog).findByText(T.newMpin);
     await userEvent.keyboard('402719402719');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

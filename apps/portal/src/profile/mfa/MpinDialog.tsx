@@ -27,7 +27,8 @@ export interface MpinDialogProps {
 
 /**
  * Setting the MPIN (section 4): the account password, then six digits entered twice (PinEntry in
- * verify mode; a mismatch starts the entry again). A refused password goes back to its step.
+ * verify mode; a mismatch starts the entry again). The password is checked before the digits
+ * (mfa.checkPassword); one refused when the PIN is sent goes back to its step.
  */
 export function MpinDialog({ title, show, onHide, onDone }: MpinDialogProps) {
   const { callApi } = useApi();
@@ -68,9 +69,14 @@ export function MpinDialog({ title, show, onHide, onDone }: MpinDialogProps) {
           submitLabel={PROFILE_TEXTS.continue}
           initialError={state.error}
           onCancel={close}
-          onSubmit={(password) => {
+          onSubmit={async (password) => {
+            // The password first: a wrong one is said here, before six digits are typed twice.
+            const checked = await callApi(calls.mfa.checkPassword, {
+              password: encodeBase64(password),
+            });
+            if (checked.Code !== SUCCESS_CODE) return messageFor(checked.Code, 'mpin');
             setState({ step: 'pin', password });
-            return Promise.resolve(undefined);
+            return undefined;
           }}
         />
       ) : (
