@@ -1,4 +1,6 @@
-import { REPLICA_HEADER } from './haproxy.js';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { REPLICA_HEADER, REQUEST_HEADER } from './haproxy.js';
 
 /** A desktop browser's User-Agent: the device gates want a browser for the portal's client. */
 export const BROWSER_USER_AGENT =
@@ -31,25 +33,27 @@ export class Browser {
     readonly trail: Trail = [],
   ) {}
 
+  /** The x-request-id of the last call (HAProxy logs it). */
+  lastRequestId = '';
+
   async call(step: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
-    const response = await fetch(`${this.balancer}${path}`, {
-      method,
-      headers: {
-        'user-agent': BROWSER_USER_AGENT,
-        origin: this.origin,
-        'x-forwarded-for': this.ip,
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+    this.lastRequestId = randomUUID();
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const response = await send(`${this.balancer}${path}`, method, payload, {
+      'user-agent': BROWSER_USER_AGENT,
+      origin: this.origin,
+      'x-forwarded-for': this.ip,
+      [REQUEST_HEADER]: this.lastRequestId,
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
     });
-    for (const line of response.headers.getSetCookie()) {
+    for (const line of response.setCookie) {
       const match = /^((?:__Host-)?portico_session)=([^;]*)/.exec(line);
       if (match) this.cookie = match[2] ? `${match[1]}=${match[2]}` : '';
     }
-    const replica = response.headers.get(REPLICA_HEADER) ?? '';
+    const replica = response.replica;
     this.trail.push({ step, replica });
-    const text = await response.text();
+    const text = response.text;
     let envelope: { Code?: unknown; Msg?: unknown };
     try {
       envelope = JSON.parse(text) as typeof envelope;
@@ -69,3 +73,34 @@ export class Browser {
 }
 
 export const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/**
+ * One request on a connection of its own (no keep-alive pool): every request is the first of
+ * its connection, so when a replica dies under it HAProxy answers 502 naming the replica (on a
+ * reused client connection it would close it silently, for the client to retry).
+ */
+function send(
+  url: string,
+  method: string,
+  payload: string | undefined,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string; replica: string; setCookie: string[] }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          text,
+          replica: String(response.headers[REPLICA_HEADER] ?? ''),
+          setCookie: response.headers['set-cookie'] ?? [],
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}

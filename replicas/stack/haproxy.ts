@@ -1,12 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { sleep } from './ports.js';
 
 /** The response header HAProxy adds naming the replica (server) that answered. */
 export const REPLICA_HEADER = 'x-portico-replica';
+/** A request header HAProxy's log repeats, to find a request that got no answer. */
+export const REQUEST_HEADER = 'x-request-id';
 
 export interface Backend {
   name: string;
@@ -21,7 +23,8 @@ export interface Backend {
  *   a request already sent is replayed only when it is a GET or HEAD (an exchange code or a
  *   sign-in is not sent twice), so a POST in flight on a dying replica fails with 502;
  * - the client's address in X-Forwarded-For (the replicas trust loopback);
- * - every answer, HAProxy's own errors included, names the replica in x-portico-replica.
+ * - every answer, HAProxy's own errors included, names the replica in x-portico-replica; its
+ *   log (one line a request, on its standard output) names it for those cut without an answer.
  */
 export function haproxyConfig(options: {
   port: number;
@@ -30,11 +33,14 @@ export function haproxyConfig(options: {
   healthPath: string;
 }): string {
   return `global
+    log stdout format raw local0
     stats socket ${options.statsSocket} mode 600 level admin
     maxconn 512
 
 defaults
     mode http
+    log global
+    log-format "request=%[capture.req.hdr(0)] server=%s status=%ST termination=%tsc"
     timeout connect 2s
     timeout client 60s
     timeout server 60s
@@ -49,10 +55,14 @@ defaults
 
 frontend portico
     bind 127.0.0.1:${options.port}
+    capture request header ${REQUEST_HEADER} len 64
     default_backend api
 
 backend api
     balance roundrobin
+    # A new connection to a replica for each request: a request never goes out on an idle
+    # connection to a replica that has died meanwhile (its connect fails and is redispatched).
+    option http-server-close
     http-request disable-l7-retry unless METH_GET || METH_HEAD
     http-after-response set-header ${REPLICA_HEADER} %[srv_name]
 ${options.backends.map((b) => `    server ${b.name} 127.0.0.1:${b.port} check`).join('\n')}
@@ -61,6 +71,8 @@ ${options.backends.map((b) => `    server ${b.name} 127.0.0.1:${b.port} check`).
 
 export interface Haproxy {
   url: string;
+  /** The replica HAProxy's log names for the request sent with this x-request-id. */
+  serverOf(requestId: string): string | undefined;
   /** The `show stat` lines of the api backend's servers: name → status (UP, DOWN...). */
   serverStatus(): Promise<Record<string, string>>;
   stop(): Promise<void>;
@@ -88,9 +100,12 @@ export async function startHaproxy(options: {
   if (check.status !== 0) throw new Error(`haproxy.cfg refused:\n${check.stdout}${check.stderr}`);
 
   // -db: stay in the foreground, so the test owns the process and its exit.
+  const logFile = path.join(options.dir, 'haproxy.log');
+  const log = openSync(logFile, 'a');
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', configFile], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
+  closeSync(log);
   const stats = () => statsOf(statsSocket);
   const url = `http://127.0.0.1:${options.port}`;
 
@@ -108,6 +123,12 @@ export async function startHaproxy(options: {
 
   return {
     url,
+    serverOf(requestId) {
+      const line = readFileSync(logFile, 'utf8')
+        .split('\n')
+        .find((entry) => entry.startsWith(`request=${requestId} `));
+      return line ? /server=(\S+)/.exec(line)?.[1] : undefined;
+    },
     serverStatus: stats,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

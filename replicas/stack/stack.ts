@@ -84,7 +84,8 @@ export async function startStack(): Promise<Stack> {
     await sql.end().catch(() => {});
     await mail.close().catch(() => {});
     await database.drop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!process.env.PORTICO_REPLICAS_KEEP) rmSync(dir, { recursive: true, force: true });
+    else console.info(`[replicas] kept ${dir}`);
   }
 
   try {
