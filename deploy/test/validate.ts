@@ -30,6 +30,8 @@ export function validateManifest(object: Manifest): void {
   try {
     new Model(object as never).validate();
   } catch (error) {
-    throw new Error(`${key} ${object.metadata.name}: ${(error as Error).message}`);
+    throw new Error(`${key} ${object.metadata.name}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
