@@ -162,6 +162,9 @@ const environment = z.object({
 
 type ParsedEnvironment = z.infer<typeof environment>;
 
+/** Every setting's name (deployment manifests are checked against it: deploy/test/). */
+export const SETTING_NAMES: readonly string[] = Object.keys(environment.shape);
+
 /** The settings, with the defaults that depend on NODE_ENV resolved. */
 export type Config = Omit<ParsedEnvironment, 'LOCALHOST_REDIRECTS' | 'RATE_LIMIT_FAIL_OPEN'> & {
   LOCALHOST_REDIRECTS: boolean;
