@@ -82,7 +82,9 @@ export interface Haproxy {
 export function haproxyVersion(): string {
   const run = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
   if (run.error || run.status !== 0) {
-    throw new Error('HAProxy is missing: apt-get install -y haproxy (.ci/run does it in CI)');
+    throw new Error(
+      'HAProxy is missing: apt-get install -y haproxy (scripts/ensure-haproxy.mjs does it)',
+    );
   }
   return run.stdout.split('\n')[0] ?? '';
 }
