@@ -12,3 +12,4 @@ export * from './messages/totp.js';
 export * from './messages/account-screens.js';
 export * from './messages/editor.js';
 export * from './messages/uploads.js';
+export * from './messages/audit.js';
