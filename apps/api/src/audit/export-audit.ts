@@ -9,6 +9,7 @@ import { auditCountSql } from './audit-query.js';
 import { auditEventOf } from './audit-rows.js';
 import type { AuditScope } from './audit-scope.js';
 import { CSV_HEADER, csvLineOf, jsonLineOf } from './export-format.js';
+import { encodeCursor } from './audit-cursor.js';
 import { readAuditPage } from './list-audit.js';
 
 /** Rows read per query while streaming: memory stays flat whatever the export's size. */
@@ -21,21 +22,33 @@ export const EXPORT_TYPES: Record<ExportFormat, string> = {
   jsonl: 'application/x-ndjson; charset=utf-8',
 };
 
+/** What an export holds, fixed before anything is recorded or sent. */
+export interface ExportPlan {
+  events: number;
+  /** Just past the newest matching event: later events (the export's own) are left out. */
+  start: string | undefined;
+}
+
 /**
- * How many events an export of the criteria holds; more than AUDIT_EXPORT_MAX is refused with
- * export_too_large before anything is sent, so a download is never silently cut short.
+ * Counts the events an export of the criteria holds (more than AUDIT_EXPORT_MAX is refused
+ * with export_too_large before anything is sent, so a download is never silently cut short)
+ * and fixes where it starts.
  */
-export async function countForExport(
+export async function planExport(
   db: Database,
   scope: AuditScope,
   criteria: AuditCriteria,
-): Promise<number> {
+): Promise<ExportPlan> {
   const rows = await db.prisma.$queryRaw<{ n: number }[]>(
     auditCountSql(scope, criteria, AUDIT_EXPORT_MAX),
   );
-  const n = rows[0]?.n ?? 0;
-  if (n > AUDIT_EXPORT_MAX) throw new ApiError('export_too_large');
-  return n;
+  const events = rows[0]?.n ?? 0;
+  if (events > AUDIT_EXPORT_MAX) throw new ApiError('export_too_large');
+  const newest = (await readAuditPage(db, scope, criteria, undefined, 1)).rows[0];
+  const start = newest
+    ? encodeCursor({ at: newest.at, id: (BigInt(newest.id) + 1n).toString() })
+    : undefined;
+  return { events, start };
 }
 
 /** The export's text, read in keyset batches of the same query audit.list pages with. */
@@ -43,14 +56,15 @@ export function exportStream(
   db: Database,
   scope: AuditScope,
   criteria: AuditCriteria,
+  plan: ExportPlan,
   format: ExportFormat,
 ): Readable {
   async function* lines(): AsyncGenerator<string> {
     if (format === 'csv') yield `${CSV_HEADER.join(',')}\r\n`;
-    let after: string | undefined;
+    let after = plan.start;
     let sent = 0;
-    do {
-      // Bounded even when events recorded after the count push the filter past the limit.
+    while (after !== undefined) {
+      // Bounded even when late events push the filter past the limit.
       const size = Math.min(BATCH, AUDIT_EXPORT_MAX - sent);
       if (size <= 0) return;
       const page = await readAuditPage(db, scope, criteria, after, size);
@@ -62,7 +76,7 @@ export function exportStream(
       }
       if (chunk) yield chunk;
       after = page.next ?? undefined;
-    } while (after !== undefined);
+    }
   }
   return Readable.from(lines());
 }

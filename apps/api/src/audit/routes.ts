@@ -6,7 +6,7 @@ import { sessionOf } from '../sessions/session-guard.js';
 import { auditContext, recordAudit } from './record-audit.js';
 import { criteriaOf } from './audit-criteria.js';
 import { auditScopeOf } from './audit-scope.js';
-import { countForExport, exportStream, filterDetails, sendExport } from './export-audit.js';
+import { exportStream, filterDetails, planExport, sendExport } from './export-audit.js';
 import { listAudit } from './list-audit.js';
 
 /**
@@ -42,14 +42,14 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       const { format, ...filter } = request.query;
       const scope = auditScopeOf(sessionOf(request));
       const criteria = await criteriaOf(app.db, filter);
-      const events = await countForExport(app.db, scope, criteria);
+      const plan = await planExport(app.db, scope, criteria);
       // Reading the whole trail out is itself worth a line in it.
       await recordAudit(app.db.prisma, {
         ...auditContext(request),
         action: 'audit.export',
-        details: { format, events, filter: filterDetails(filter) },
+        details: { format, events: plan.events, filter: filterDetails(filter) },
       });
-      sendExport(reply, exportStream(app.db, scope, criteria, format), format);
+      sendExport(reply, exportStream(app.db, scope, criteria, plan, format), format);
       return reply;
     },
   });
