@@ -1,6 +1,5 @@
-/** Texts of the console's audit trail screen (docs/audit.md). */
+/** Texts of the console's audit trail screen (docs/audit.md); its name is in screens.ts. */
 export const AUDIT_TEXTS = {
-  title: 'Audit trail',
   intro: 'Security and administrative changes, newest first.',
   introPlatform: 'Every company’s security and administrative changes, newest first.',
   filters: 'Filters',
