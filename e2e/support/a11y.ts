@@ -246,6 +246,7 @@ export async function walkByTab(
   });
   const seen = new Set<string>();
   const stops: TabStop[] = [];
+  let previous: string | undefined;
   for (let press = 0; press < maxPresses; press += 1) {
     await page.keyboard.press('Tab');
     const at = await scope.evaluate((root) => {
@@ -260,6 +261,11 @@ export async function walkByTab(
       if (!trapped && stops.length > 0) break;
       continue;
     }
+    // A date or time input keeps the focus while Tab moves through its inner fields (day,
+    // month, year, hours...): the same control again at once is not the walk coming round.
+    const same = at === previous;
+    previous = at;
+    if (same) continue;
     if (seen.has(at)) break;
     seen.add(at);
     const said = (await page.locator(':focus').ariaSnapshot()).split('\n')[0] ?? '';

@@ -7,6 +7,7 @@ import { startBenchServer, stopServer } from './bench-server.mjs';
 import { measureHashCeiling } from './hash-ceiling.mjs';
 import { runOidcTokenBenchmarks } from './oidc-tokens.mjs';
 import { benchUsersList } from './users-list.mjs';
+import { benchAuditList } from './audit-list.mjs';
 import { runSignInBenchmarks } from './sign-in.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 1299);
@@ -61,3 +62,6 @@ try {
 
 // users.list on its own database and data set (100,000 users), in-process: see users-list.mjs.
 await benchUsersList();
+
+// audit.list on its own database and data set (1,000,000 events), in-process: see audit-list.mjs.
+await benchAuditList();

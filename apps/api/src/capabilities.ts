@@ -20,6 +20,7 @@ import { clientsRoutes } from './clients/routes.js';
 import { rolesRoutes } from './roles/routes.js';
 import { ipListsRoutes } from './ip-lists/routes.js';
 import { filesRoutes } from './files/routes.js';
+import { auditRoutes } from './audit/routes.js';
 
 /** Every capability's routes, registered after the guards they use exist. */
 export async function registerCapabilities(app: FastifyInstance): Promise<void> {
@@ -44,4 +45,5 @@ export async function registerCapabilities(app: FastifyInstance): Promise<void> 
   await app.register(rolesRoutes);
   await app.register(ipListsRoutes);
   await app.register(filesRoutes);
+  await app.register(auditRoutes);
 }

@@ -33,7 +33,9 @@ const read = (
   check: Read['check'],
 ): Read => ({ call, what, input, check });
 const ids = (list: unknown) => (list as { id: string }[]).map((item) => item.id);
-const { users, branches, company, subscriptions, devices, session, auth, profile } = calls;
+const { users, branches, company, subscriptions, devices, session, auth, profile, audit } = calls;
+type Events = { company: { id: string } | null }[];
+const companiesOf = (msg: Msg) => (msg.events as Events).map((event) => event.company?.id);
 
 const READS: Read[] = [
   read(
@@ -103,12 +105,53 @@ const READS: Read[] = [
     (msg, w) => expect(ids(msg.companies)).not.toContain(w.a.id),
   ),
   read(
+    audit.list,
+    'the audit trail',
+    () => ({ query: {} }),
+    // B's own event, and the exports B's callers made (audit.export records itself).
+    (msg, w) => expect(new Set(companiesOf(msg))).toEqual(new Set([w.b.id])),
+  ),
+  read(
+    audit.list,
+    "the audit trail filtered by A's owner, member and IP",
+    (w) => ({ query: { actor: w.a.owner.email, target: w.a.member.username, ip: A_EVENT_IP } }),
+    (msg) => expect(msg.events).toEqual([]),
+  ),
+  read(
+    audit.list,
+    "the audit trail filtered by A's action",
+    () => ({ query: { action: 'user.preference.update' } }),
+    (msg) => expect(msg.events).toEqual([]),
+  ),
+  read(
     auth.details,
     'the session',
     () => ({}),
     (msg, w) => expect(msg.com).toMatchObject({ id: w.b.id }),
   ),
 ];
+
+/** An event of company A naming its owner, member, names and company. */
+const A_EVENT_IP = '198.51.100.66';
+async function recordEvents(t: TestApp, w: TwoCompanies) {
+  await t.db.prisma.auditEvent.createMany({
+    data: [
+      {
+        action: 'user.preference.update',
+        companyId: w.a.id,
+        actorId: w.a.owner.id,
+        target: w.a.member.id,
+        ip: A_EVENT_IP,
+        details: { email: w.a.member.email, ...w.a.names },
+      },
+      { action: 'branch.add', companyId: w.b.id, actorId: w.b.admin.id, ip: A_EVENT_IP },
+    ],
+  });
+  // Only these two: what the fixtures' sign-ins recorded is not what this file checks.
+  await t.db.prisma.auditEvent.deleteMany({
+    where: { NOT: { ip: A_EVENT_IP } },
+  });
+}
 
 interface OwnScope {
   call: CallDefinition;
@@ -183,8 +226,27 @@ describe('tenant isolation: what company B reads and changes of its own', () => 
     await bootstrapPlatform(t);
     w = await seedTwoCompanies(t);
     shared = await sharedMember(t, w);
+    await recordEvents(t, w);
   });
   afterAll(() => t.close());
+
+  describe.each(['admin', 'owner'] as const)('as B %s', (role) => {
+    it('audit.export: exports nothing of A, in either format', async () => {
+      for (const format of ['csv', 'jsonl']) {
+        const res = await sendCall(
+          t,
+          audit.exportEvents,
+          { query: { format } },
+          { cookie: w.b[role].session.cookie },
+        );
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(w.b.id);
+        for (const secret of [...secretsOfA(w), w.a.id, w.a.member.id, w.a.owner.id]) {
+          expect(res.body).not.toContain(secret);
+        }
+      }
+    });
+  });
 
   describe.each(['admin', 'owner'] as const)('as B %s', (role) => {
     it.each(READS.map((row) => [`${row.call.id}: ${row.what}`, row] as const))(

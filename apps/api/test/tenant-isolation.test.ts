@@ -142,6 +142,8 @@ const IN_SCOPE_FILE = [
   'auth.details',
   'profile.update',
   'profile.uploadAvatar',
+  'audit.list',
+  'audit.export',
 ];
 
 /** Calls that act on the caller's own account and credentials only: no payload names anyone. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LOGIN_TITLE } from '@portico/contracts';
 import { AdminLayout } from './admin/AdminLayout';
+import { AuditScreen } from './audit/AuditScreen';
 import { BannedIpsScreen } from './admin/BannedIpsScreen';
 import { CompaniesScreen } from './admin/CompaniesScreen';
 import { IpWhitelistScreen } from './admin/IpWhitelistScreen';
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
       screen(SCREENS.company, <CompanyScreen />),
       screen(SCREENS.users, <UsersScreen />),
       screen(SCREENS.subs, <SubscriptionsScreen />),
+      screen(SCREENS.audit, <AuditScreen />),
       screen(SCREENS.dev, <DeveloperScreen />),
       screen(SCREENS.admin, <AdminLayout />, {
         children: [

@@ -18,6 +18,8 @@ export const SCREENS = {
   company: { path: '/manage/company', label: 'Company' },
   users: { path: '/manage/users', label: 'Users', flag: 'users' },
   subs: { path: '/manage/subs', label: 'Subscriptions' },
+  // Ours (docs/audit.md): company owners and admins (their company), platform admins (all).
+  audit: { path: '/manage/audit', label: 'Audit trail', flag: 'users' },
   dev: { path: '/manage/dev', label: 'Developer', flag: 'dev' },
   admin: { path: '/manage/admin', label: 'Admin', flag: 'admin' },
   adminCompanies: { path: '/manage/admin/companies', label: 'Companies' },
@@ -31,6 +33,7 @@ export const MENU: readonly (ScreenInfo & { children?: readonly ScreenInfo[] })[
   SCREENS.company,
   SCREENS.users,
   SCREENS.subs,
+  SCREENS.audit,
   SCREENS.dev,
   {
     ...SCREENS.admin,

@@ -9,7 +9,7 @@
  * situations the specification leaves open (authorisation, unknown routes, mail failures, the
  * code exchange). They are documented in docs/api.md.
  */
-import { LOGIN_LOCKOUT_MINUTES } from './constants.js';
+import { AUDIT_EXPORT_MAX, LOGIN_LOCKOUT_MINUTES } from './constants.js';
 import { GATE_TITLES } from './messages/gate-titles.js';
 import { REQUIRED } from './rules/field.js';
 import { IMAGE_MAX_DIMENSION } from './rules/upload.js';
@@ -200,6 +200,11 @@ export const CODES = {
   mail_failed: {
     status: 502,
     text: 'The e-mail could not be sent. Please try again later.',
+    origin: 'added',
+  },
+  export_too_large: {
+    status: 400,
+    text: `More than ${AUDIT_EXPORT_MAX.toLocaleString('en')} events match: narrow the filter (a shorter time range) to export them.`,
     origin: 'added',
   },
   server_error: { status: 500, text: SERVER_ERROR_TEXT, origin: 'added' },

@@ -15,6 +15,12 @@ export const SEARCH_DEBOUNCE_MS = 1000;
 export const RESEND_INVITE_COOLDOWN_MS = 30_000;
 export const ALL_FILTER = 'all';
 
+/** The audit trail (docs/audit.md): a page's default and largest size, and an export's bound. */
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_MAX = 200;
+export const AUDIT_EXPORT_MAX = 100_000;
+export const AUDIT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+
 export const TOAST_AUTOHIDE_MS = 4000;
 export const TOAST_LIBRARY_DEFAULT_MS = 5000;
 export const TOAST_REMOVE_AFTER_HIDE_MS = 1000;

@@ -30,3 +30,6 @@ export * as files from './calls/files.js';
 export * as exchange from './calls/exchange.js';
 export * as health from './calls/health.js';
 export * as vitals from './calls/vitals.js';
+export * as audit from './calls/audit.js';
+export type { AuditEvent, AuditFilter } from './calls/audit.js';
+export { AUDIT_CURSOR, isAuditCursor } from './calls/audit.js';

@@ -13,3 +13,4 @@ export * from './messages/second-factor.js';
 export * from './messages/account-screens.js';
 export * from './messages/editor.js';
 export * from './messages/uploads.js';
+export * from './messages/audit.js';

@@ -138,3 +138,42 @@ function hangingFetch(_input: RequestInfo | URL, init?: RequestInit): Promise<Re
     init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
   });
 }
+
+describe('download', () => {
+  const answerWith = (body: string, status: number, headers: Record<string, string>) => {
+    const stub = vi.fn(async () => new Response(body, { status, headers }));
+    vi.stubGlobal('fetch', stub);
+    return stub;
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads a file and the name its Content-Disposition gives, with the cookies', async () => {
+    const stub = answerWith('a,b\r\n', 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="trail.csv"',
+    });
+    const answer = await client().download(calls.audit.exportEvents, {
+      format: 'csv',
+      action: 'ip.ban',
+    });
+    expect(answer.Code).toBe('200');
+    if (answer.Code !== '200') return;
+    expect(answer.filename).toBe('trail.csv');
+    expect(await answer.file.text()).toBe('a,b\r\n');
+    const [url, init] = stub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${BASE}/v1/audit/export?format=csv&action=ip.ban`);
+    expect(init.credentials).toBe('include');
+  });
+
+  it('reads a refusal as its code, and a success envelope where a file was due as server_error', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    answerWith('{"Code":"export_too_large","Msg":""}', 400, json);
+    expect((await client().download(calls.audit.exportEvents, { format: 'csv' })).Code).toBe(
+      'export_too_large',
+    );
+    answerWith('{"Code":"200","Msg":"ok"}', 200, json);
+    expect((await client().download(calls.audit.exportEvents, { format: 'csv' })).Code).toBe(
+      'server_error',
+    );
+  });
+});

@@ -55,6 +55,9 @@ type PayloadArgs<C extends CallDefinition> =
     ? [payload?: CallPayload<C>, options?: CallOptions]
     : [payload: CallPayload<C>, options?: CallOptions];
 
+/** A file a call answered (an export), or the call's failure. */
+export type FileAnswer = { Code: typeof SUCCESS_CODE; file: Blob; filename: string } | Failure;
+
 export interface ApiClient {
   /** Makes the call a contracts definition describes; resolves with its `{ Code, Msg }`. */
   callApi<C extends CallDefinition>(call: C, ...args: PayloadArgs<C>): Promise<Answer<C>>;
@@ -64,6 +67,8 @@ export interface ApiClient {
     form: FormData,
     options?: CallOptions,
   ): Promise<Answer<C>>;
+  /** Makes a call that answers a file (not `{ Code, Msg }`) and resolves with its bytes. */
+  download<C extends CallDefinition>(call: C, ...args: PayloadArgs<C>): Promise<FileAnswer>;
   /** Listens for the session-expired rule (section 4); returns the unsubscribe function. */
   onSessionExpired(listener: () => void): () => void;
 }
@@ -104,8 +109,45 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         Answer<typeof call>
       >;
     },
+    async download(call, ...[payload, callOptions]) {
+      const { path, query } = splitPayload(call, (payload ?? {}) as Record<string, unknown>);
+      const answer = await fetchFile(`${baseUrl()}${path}${query}`, timeoutMs, callOptions?.signal);
+      watch.observe(call.id, answer.Code);
+      return answer;
+    },
     onSessionExpired: (listener) => watch.subscribe(listener),
   };
+}
+
+/**
+ * A GET whose success is a file: its bytes and the name its Content-Disposition gives. A
+ * failure still comes as the envelope (JSON), read like any other answer.
+ */
+async function fetchFile(
+  url: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<FileAnswer> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const signals = signal ? [timeout.signal, signal] : [timeout.signal];
+  try {
+    const response = await fetch(url, { credentials: 'include', signal: anySignal(signals) });
+    const type = response.headers.get('Content-Type') ?? '';
+    if (response.ok && !type.startsWith('application/json')) {
+      const disposition = response.headers.get('Content-Disposition') ?? '';
+      const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+      return { Code: SUCCESS_CODE, file: await response.blob(), filename };
+    }
+    const answer = toAnswer(await response.text(), response.status);
+    // A success envelope where a file was due is no file: the server misbehaved.
+    return answer.Code === SUCCESS_CODE ? { Code: 'server_error', Msg: answer.Msg } : answer;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { Code: NETWORK_ERROR, Msg: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Puts path parameters into the path, query fields into the query string, the rest in the body. */

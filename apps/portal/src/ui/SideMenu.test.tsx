@@ -33,12 +33,13 @@ describe('side menu (section 6)', () => {
     ]);
   });
 
-  it('shows Users with the users flag, and nothing of dev or admin', () => {
+  it('shows Users and the audit trail with the users flag, and nothing of dev or admin', () => {
     expect(menuWith({ ...NONE, users: true })).toEqual([
       'Profile /manage/me',
       'Company /manage/company',
       'Users /manage/users',
       'Subscriptions /manage/subs',
+      'Audit trail /manage/audit',
     ]);
   });
 
@@ -48,6 +49,7 @@ describe('side menu (section 6)', () => {
       'Company /manage/company',
       'Users /manage/users',
       'Subscriptions /manage/subs',
+      'Audit trail /manage/audit',
       'Developer /manage/dev',
       'Admin /manage/admin',
       'Companies /manage/admin/companies',
@@ -64,12 +66,12 @@ describe('side menu (section 6)', () => {
 
   it('gives a company administrator of the platform company every item', () => {
     const flags = featureFlags([ROLE_GLOBAL_ADMIN], PLATFORM_COMPANY_ID);
-    expect(menuWith(flags)).toHaveLength(9);
+    expect(menuWith(flags)).toHaveLength(10);
   });
 
-  it('gives the owner of another company Users but not Developer or Admin', () => {
+  it('gives the owner of another company Users and the audit trail but not Developer or Admin', () => {
     const flags = featureFlags([ROLE_GLOBAL_OWNER], 'acme');
-    expect(menuWith(flags)).toHaveLength(4);
+    expect(menuWith(flags)).toHaveLength(5);
   });
 
   it('marks the current page', () => {

@@ -23,6 +23,7 @@ import * as files from './files.js';
 import * as exchange from './exchange.js';
 import * as health from './health.js';
 import * as vitals from './vitals.js';
+import * as audit from './audit.js';
 
 /** Every call of the API, grouped by capability. */
 export const calls = {
@@ -50,6 +51,7 @@ export const calls = {
   exchange,
   health,
   vitals,
+  audit,
 } as const;
 
 /**

@@ -1,0 +1,18 @@
+/**
+ * CSV as RFC 4180 writes it, safe to open in a spreadsheet: a field holding a comma, a quote or
+ * a line break is quoted (quotes doubled), and a field a spreadsheet would run as a formula
+ * (starting with = + - @, a tab or a carriage return: OWASP's "CSV injection") is prefixed with
+ * a single quote, which spreadsheets show as text. Rows end in CRLF.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvField(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const inert = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+}
+
+export function csvRow(values: readonly (string | null | undefined)[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
