@@ -10,6 +10,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { databasePlugin } from './plugins/database.js';
 import { siemPlugin } from './audit/siem/plugin.js';
+import { auditRetentionPlugin } from './audit/retention-plugin.js';
 import { portalPlugin } from './plugins/portal.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { loggerOptions } from './plugins/logger.js';
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   await app.register(uploadsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin);
+  await app.register(auditRetentionPlugin);
   await app.register(sessionsPlugin);
   await app.register(clientGuardPlugin);
 
