@@ -11,6 +11,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { databasePlugin } from './plugins/database.js';
 import { siemPlugin } from './audit/siem/plugin.js';
 import { auditRetentionPlugin } from './audit/retention-plugin.js';
+import { metricsPlugin } from './metrics/plugin.js';
 import { portalPlugin } from './plugins/portal.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { loggerOptions } from './plugins/logger.js';
@@ -86,6 +87,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   await app.register(openapiPlugin, { version: VERSION });
   await app.register(databasePlugin, { db });
   await app.register(siemPlugin);
+  await app.register(metricsPlugin);
   await app.register(originCheckPlugin);
   await app.register(uploadsPlugin);
   await app.register(rateLimitPlugin);
