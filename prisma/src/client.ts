@@ -25,6 +25,12 @@ export interface OpenDatabaseOptions {
   migrations?: MigrationSource;
 }
 
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   prisma: PrismaClient;
   kind: 'postgres' | 'pglite';
@@ -48,6 +54,11 @@ export interface Database {
   migrate(): Promise<MigrateResult>;
   /** Whether the database answers a trivial query within two seconds. */
   ping(): Promise<boolean>;
+  /**
+   * The PostgreSQL pool's connections now (for metrics): open ones, idle ones, and requests
+   * waiting for one. Undefined on PGlite, which has a single connection and no pool.
+   */
+  poolUse(): PoolUse | undefined;
   /** Disconnects Prisma and closes the pool or the embedded database. */
   close(): Promise<void>;
 }
@@ -89,6 +100,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
       pool.query({ name, text, values: [...values] }).then((result) => result.rows as T[]),
     migrate: () => migratePostgres(url, options.migrations),
     ping: () => withTimeout(pool.query('SELECT 1').then(() => true)),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close() {
       closed ??= prisma.$disconnect().finally(() => pool.end());
       return closed;
@@ -126,6 +138,7 @@ export function databaseOnPglite(client: PGlite, options: OpenDatabaseOptions = 
       client.query<T>(text, [...values]).then((result) => result.rows),
     migrate: () => migratePglite(client, options.migrations),
     ping: () => withTimeout(client.query('SELECT 1').then(() => true)),
+    poolUse: () => undefined,
     close() {
       closed ??= prisma.$disconnect().finally(() => client.close());
       return closed;

@@ -1,14 +1,52 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Prisma, PrismaClient } from './generated/prisma/client.js';
 
-/** The interactive transaction whose callback is running, if any. */
-const openTransaction = new AsyncLocalStorage<Prisma.TransactionClient>();
+/** An interactive transaction whose callback is running, and what waits for its commit. */
+interface OpenTransaction {
+  tx: Prisma.TransactionClient;
+  /** The joining client (the proxy below) the transaction was opened on. */
+  client: PrismaClient;
+  state: 'open' | 'committed' | 'rolled_back';
+  committed: Array<() => void>;
+}
+
+const openTransaction = new AsyncLocalStorage<OpenTransaction>();
 
 type TransactionCallback = (tx: Prisma.TransactionClient) => Promise<unknown>;
 
 /** The interactive transaction whose callback is running here, if any (see Database.query). */
 export function currentTransaction(): Prisma.TransactionClient | undefined {
-  return openTransaction.getStore();
+  return openTransaction.getStore()?.tx;
+}
+
+/**
+ * The joining client that `db` belongs to: inside a transaction's callback the client the
+ * transaction was opened on (whether `db` is its `tx` or the client itself), otherwise `db`.
+ * Lets code handed only a `tx` find what was attached to its database (the audit sink).
+ */
+export function owningClient(db: object): object {
+  return openTransaction.getStore()?.client ?? db;
+}
+
+/**
+ * Runs `hook` once the open interactive transaction has committed, or never if it rolls back;
+ * with no transaction open (the write was its own statement, already committed) at once.
+ * Hooks run in order after the commit, before `$transaction` resolves; one that throws is
+ * ignored (a committed change must not answer as a failure), so a hook handles its own errors.
+ * For what must not happen unless the change is durable: telling another system about it.
+ */
+export function afterCommit(hook: () => void): void {
+  const open = openTransaction.getStore();
+  if (!open || open.state === 'committed') runHook(hook);
+  else if (open.state === 'open') open.committed.push(hook);
+}
+
+function runHook(hook: () => void): void {
+  try {
+    hook();
+  } catch {
+    // See afterCommit: the hook owns its failures.
+  }
 }
 
 /** Members that concern the client itself, never a transaction. */
@@ -24,27 +62,46 @@ const CLIENT_ONLY = new Set<PropertyKey>(['$connect', '$disconnect', '$on', '$ex
  * waits for it to end while the transaction waits for the query: a deadlock. On PostgreSQL the
  * same pattern reads outside the transaction's snapshot and holds a second pooled connection per
  * request, which can exhaust the pool under load.
+ *
+ * It also keeps the afterCommit hooks of the outermost transaction (a joined one adds to them).
  */
 export function joinTransactions(client: PrismaClient): PrismaClient {
-  const transaction = (arg: unknown, options?: unknown) => {
+  const transaction = async (arg: unknown, options?: unknown) => {
     const open = openTransaction.getStore();
     if (typeof arg === 'function') {
       const callback = arg as TransactionCallback;
-      if (open) return callback(open);
-      return (client.$transaction as (fn: TransactionCallback, o?: unknown) => Promise<unknown>)(
-        (tx) => openTransaction.run(tx, () => callback(tx)),
-        options,
-      );
+      if (open) return callback(open.tx);
+      let store: OpenTransaction | undefined;
+      try {
+        const result = await (
+          client.$transaction as (fn: TransactionCallback, o?: unknown) => Promise<unknown>
+        )((tx) => {
+          store = { tx, client: joined, state: 'open', committed: [] };
+          return openTransaction.run(store, () => callback(tx));
+        }, options);
+        if (store) {
+          store.state = 'committed';
+          for (const hook of store.committed) runHook(hook);
+          store.committed = [];
+        }
+        return result;
+      } catch (error) {
+        if (store) {
+          store.state = 'rolled_back';
+          store.committed = [];
+        }
+        throw error;
+      }
     }
     // Batch form: its queries were built through this proxy, so inside a transaction they
     // already belong to it.
     if (open) return Promise.all(arg as Promise<unknown>[]);
     return (client.$transaction as (batch: unknown, o?: unknown) => Promise<unknown>)(arg, options);
   };
-  return new Proxy(client, {
+  const joined: PrismaClient = new Proxy(client, {
     get(target, property) {
       if (property === '$transaction') return transaction;
-      const open = CLIENT_ONLY.has(property) ? undefined : openTransaction.getStore();
+      const open = CLIENT_ONLY.has(property) ? undefined : openTransaction.getStore()?.tx;
       const source: object = open && property in open ? open : target;
       const value: unknown = Reflect.get(source, property);
       return typeof value === 'function'
@@ -52,4 +109,5 @@ export function joinTransactions(client: PrismaClient): PrismaClient {
         : value;
     },
   });
+  return joined;
 }

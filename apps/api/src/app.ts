@@ -9,6 +9,9 @@ import { errorsPlugin } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { databasePlugin } from './plugins/database.js';
+import { siemPlugin } from './audit/siem/plugin.js';
+import { auditRetentionPlugin } from './audit/retention-plugin.js';
+import { metricsPlugin } from './metrics/plugin.js';
 import { portalPlugin } from './plugins/portal.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { loggerOptions } from './plugins/logger.js';
@@ -83,10 +86,13 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   }
   await app.register(openapiPlugin, { version: VERSION });
   await app.register(databasePlugin, { db });
+  await app.register(siemPlugin);
+  await app.register(metricsPlugin);
   await app.register(originCheckPlugin);
   await app.register(uploadsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin);
+  await app.register(auditRetentionPlugin);
   await app.register(sessionsPlugin);
   await app.register(clientGuardPlugin);
 

@@ -72,4 +72,50 @@ describe('configuration', () => {
     expect(config.PUBLIC_URL).toBe('https://sso.example.com');
     expect(config.TRUST_PROXY).toBe('10.0.0.0/8');
   });
+
+  it('sends audit events to stdout unless under test, or to a file or syslog', () => {
+    expect(loadConfig({}).SIEM_LOG).toEqual({ kind: 'stdout' });
+    expect(loadConfig({ NODE_ENV: 'test' }).SIEM_LOG).toEqual({ kind: 'off' });
+    expect(loadConfig({ SIEM_LOG: 'off' }).SIEM_LOG).toEqual({ kind: 'off' });
+    expect(loadConfig({ SIEM_LOG: 'file:/var/log/portico/audit.jsonl' }).SIEM_LOG).toEqual({
+      kind: 'file',
+      path: '/var/log/portico/audit.jsonl',
+    });
+    expect(loadConfig({ SIEM_LOG: 'syslog:siem.internal:514' }).SIEM_LOG).toEqual({
+      kind: 'syslog',
+      host: 'siem.internal',
+      port: 514,
+    });
+    expect(loadConfig({ SIEM_LOG: 'syslog:[::1]:5514' }).SIEM_LOG).toEqual({
+      kind: 'syslog',
+      host: '::1',
+      port: 5514,
+    });
+    for (const bad of ['syslog:host', 'syslog:host:99999', 'file:', 'tcp://x:1', 'STDOUT']) {
+      expect(problemsOf({ SIEM_LOG: bad })).toEqual([
+        `SIEM_LOG: SIEM_LOG must be off, stdout, file:<path> or syslog:<host>:<port> (UDP, RFC 5424) (got "${bad}")`,
+      ]);
+    }
+  });
+
+  it('keeps audit events by default, and bounds the retention', () => {
+    expect(loadConfig({}).AUDIT_RETENTION_DAYS).toBe(0);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '400' }).AUDIT_RETENTION_DAYS).toBe(400);
+    expect(problemsOf({ AUDIT_RETENTION_DAYS: '-1' })).toEqual([
+      'AUDIT_RETENTION_DAYS: AUDIT_RETENTION_DAYS must be a whole number of days from 0 (keep) to 36500 (got "-1")',
+    ]);
+  });
+
+  it('turns metrics on only when asked, never open on a production server', () => {
+    expect(loadConfig({})).toMatchObject({ METRICS: false, READY_MAIL_BACKLOG_MINUTES: 15 });
+    expect(problemsOf({ METRICS: 'true' })).toEqual([
+      'METRICS: on in production needs METRICS_TOKEN or a METRICS_PORT of their own',
+    ]);
+    expect(loadConfig({ METRICS: 'true', METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(loadConfig({ METRICS: 'true', NODE_ENV: 'development' }).METRICS).toBe(true);
+    // The token is a secret: never echoed.
+    expect(problemsOf({ METRICS: 'true', METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters (say, openssl rand -hex 32)',
+    ]);
+  });
 });

@@ -27,6 +27,7 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'REDIS_URL',
   'OIDC_KEY_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 const bool = (name: string) =>
@@ -58,15 +59,43 @@ const milliseconds = (name: string) =>
     .min(100, `${name} must be a whole number of milliseconds from 100 to 3600000`)
     .max(3_600_000, `${name} must be a whole number of milliseconds from 100 to 3600000`);
 
+/** Where audit events go as JSON lines for a SIEM (docs/operations.md, "Security events"). */
+export type SiemTarget =
+  | { kind: 'off' }
+  | { kind: 'stdout' }
+  | { kind: 'file'; path: string }
+  | { kind: 'syslog'; host: string; port: number };
+
+const SIEM_RULE =
+  'SIEM_LOG must be off, stdout, file:<path> or syslog:<host>:<port> (UDP, RFC 5424)';
+
+/** SIEM_LOG's value; a relative file path is taken from the repository root, like DATA_DIR. */
+function siemTarget(value: string): SiemTarget | undefined {
+  if (value === 'off' || value === 'stdout') return { kind: value };
+  if (value.startsWith('file:') && value.length > 'file:'.length) {
+    return { kind: 'file', path: path.resolve(repoRoot, value.slice('file:'.length)) };
+  }
+  // syslog:host:port, with an IPv6 host in brackets (syslog:[::1]:514).
+  const syslog = /^syslog:(\[[0-9a-fA-F:.]+\]|[^:[\]]+):(\d{1,5})$/.exec(value);
+  const port = Number(syslog?.[2]);
+  if (!syslog?.[1] || port < 1 || port > 65535) return undefined;
+  return { kind: 'syslog', host: syslog[1].replace(/^\[|\]$/g, ''), port };
+}
+
+const portNumber = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number from 1 to 65535` })
+    .int(`${name} must be a whole number from 1 to 65535`)
+    .min(1, `${name} must be a whole number from 1 to 65535`)
+    .max(65535, `${name} must be a whole number from 1 to 65535`);
+
+const RETENTION_RULE = 'AUDIT_RETENTION_DAYS must be a whole number of days from 0 (keep) to 36500';
+const BACKLOG_RULE = 'READY_MAIL_BACKLOG_MINUTES must be a whole number of minutes from 0 to 1440';
+
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ error: 'PORT must be a whole number from 1 to 65535' })
-    .int('PORT must be a whole number from 1 to 65535')
-    .min(1, 'PORT must be a whole number from 1 to 65535')
-    .max(65535, 'PORT must be a whole number from 1 to 65535')
-    .default(API_PORT),
+  PORT: portNumber('PORT').default(API_PORT),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:'])
     .transform((value) => value.replace(/\/+$/, ''))
     .default(`http://localhost:${API_PORT}`),
@@ -158,6 +187,40 @@ const environment = z.object({
   HTTP_REQUEST_TIMEOUT_MS: milliseconds('HTTP_REQUEST_TIMEOUT_MS').default(30_000),
   HTTP_IDLE_TIMEOUT_MS: milliseconds('HTTP_IDLE_TIMEOUT_MS').default(60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds('HTTP_KEEP_ALIVE_TIMEOUT_MS').default(72_000),
+  // Operating Portico (docs/operations.md). Every audit event also as a JSON line for a SIEM:
+  // stdout unless NODE_ENV is test, where it is off; a file, or syslog over UDP.
+  SIEM_LOG: z
+    .string()
+    .transform((value, ctx) => {
+      const target = siemTarget(value);
+      if (!target) ctx.addIssue({ code: 'custom', message: SIEM_RULE });
+      return target ?? { kind: 'off' as const };
+    })
+    .optional(),
+  // Audit events older than this many days are deleted by a job in every replica; 0 keeps them.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: RETENTION_RULE })
+    .int(RETENTION_RULE)
+    .min(0, RETENTION_RULE)
+    .max(36_500, RETENTION_RULE)
+    .default(0),
+  // Prometheus metrics at GET /metrics: off unless turned on; behind a bearer token and/or on a
+  // port of their own (then not on PORT at all).
+  METRICS: bool('METRICS').default(false),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters (say, openssl rand -hex 32)')
+    .max(512, 'METRICS_TOKEN must be at most 512 characters')
+    .optional(),
+  METRICS_PORT: portNumber('METRICS_PORT').optional(),
+  // Readiness (GET /v1/health/ready): the mail queue is stuck when a job has been due, and
+  // unclaimed, for longer than this; 0 only checks that the queue can be read.
+  READY_MAIL_BACKLOG_MINUTES: z.coerce
+    .number({ error: BACKLOG_RULE })
+    .int(BACKLOG_RULE)
+    .min(0, BACKLOG_RULE)
+    .max(1440, BACKLOG_RULE)
+    .default(15),
 });
 
 type ParsedEnvironment = z.infer<typeof environment>;
@@ -166,9 +229,13 @@ type ParsedEnvironment = z.infer<typeof environment>;
 export const SETTING_NAMES: readonly string[] = Object.keys(environment.shape);
 
 /** The settings, with the defaults that depend on NODE_ENV resolved. */
-export type Config = Omit<ParsedEnvironment, 'LOCALHOST_REDIRECTS' | 'RATE_LIMIT_FAIL_OPEN'> & {
+export type Config = Omit<
+  ParsedEnvironment,
+  'LOCALHOST_REDIRECTS' | 'RATE_LIMIT_FAIL_OPEN' | 'SIEM_LOG'
+> & {
   LOCALHOST_REDIRECTS: boolean;
   RATE_LIMIT_FAIL_OPEN: boolean;
+  SIEM_LOG: SiemTarget;
 };
 export type ConfigInput = Partial<Record<keyof z.input<typeof environment>, string>>;
 
@@ -194,10 +261,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ]);
     }
     const production = parsed.data.NODE_ENV === 'production';
+    // Metrics on the public port of a production server need their token.
+    const { METRICS, METRICS_TOKEN, METRICS_PORT } = parsed.data;
+    if (production && METRICS && !METRICS_TOKEN && METRICS_PORT === undefined) {
+      throw new ConfigError([
+        'METRICS: on in production needs METRICS_TOKEN or a METRICS_PORT of their own',
+      ]);
+    }
     return {
       ...parsed.data,
       LOCALHOST_REDIRECTS: parsed.data.LOCALHOST_REDIRECTS ?? !production,
       RATE_LIMIT_FAIL_OPEN: parsed.data.RATE_LIMIT_FAIL_OPEN ?? !production,
+      SIEM_LOG:
+        parsed.data.SIEM_LOG ??
+        (parsed.data.NODE_ENV === 'test' ? { kind: 'off' } : { kind: 'stdout' }),
     };
   }
   throw new ConfigError(

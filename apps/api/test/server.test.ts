@@ -72,14 +72,27 @@ describe('server process', () => {
 
   it('starts on the embedded database, announces the administrator once, and stops gracefully', async () => {
     let health: unknown;
-    const first = await startServer({ PORT: String(port), HOST: '127.0.0.1' }, async () => {
-      health = await (await waitForHealth()).json();
-    });
+    // SIEM_LOG=stdout (the default outside tests): the bootstrap's audit event is a JSON line.
+    const first = await startServer(
+      { PORT: String(port), HOST: '127.0.0.1', SIEM_LOG: 'stdout' },
+      async () => {
+        health = await (await waitForHealth()).json();
+      },
+    );
     expect(health).toMatchObject({ Code: '200', Msg: { database: 'up' } });
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('the first platform administrator was created');
     expect(first.stdout).toMatch(/password: \S{20} {3}\(generated; shown only this once\)/);
     expect(first.stdout).toContain('"msg":"closing"');
+    const events = first.stdout
+      .split('\n')
+      .filter((line) => line.includes('"schema":"portico.audit.v1"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events).toMatchObject([
+      { action: 'platform.bootstrap', outcome: 'success', details: { admin: 'portico_admin' } },
+    ]);
+    const password = /password: (\S{20})/.exec(first.stdout)?.[1] ?? '(none)';
+    expect(JSON.stringify(events)).not.toContain(password);
 
     const second = await startServer({ PORT: String(port), HOST: '127.0.0.1' }, async () => {
       await waitForHealth();

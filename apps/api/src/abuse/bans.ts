@@ -30,6 +30,12 @@ export interface BanOutcome {
  * a burst of refused requests makes one row, not one per request. Audited as `ip.ban`.
  */
 export async function recordBan(app: FastifyInstance, input: BanInput): Promise<BanOutcome> {
+  const outcome = await writeBan(app, input);
+  if (outcome.created) app.metrics?.ipBans.inc({ reason: input.reason });
+  return outcome;
+}
+
+async function writeBan(app: FastifyInstance, input: BanInput): Promise<BanOutcome> {
   const ip = canonicalIp(input.ip);
   const { clientId, appId } = await knownClientAndApp(app, input.clientId, input.appId);
   return app.db.prisma.$transaction(async (tx) => {

@@ -9,6 +9,8 @@ import { KnownBans, awaitBan, refuseOverLimit } from './over-limit.js';
 export interface AbuseState {
   whitelist: WhitelistCache;
   knownBans: KnownBans;
+  /** The counters' Redis (REDIS_URL), which readiness pings; undefined when in memory. */
+  redis: Redis | undefined;
 }
 
 declare module 'fastify' {
@@ -30,7 +32,6 @@ declare module 'fastify' {
  * who can take Redis down does not also get unlimited guesses.
  */
 export const rateLimitPlugin = fp(async function rateLimiting(app: FastifyInstance) {
-  app.decorate('abuse', { whitelist: new WhitelistCache(app.db), knownBans: new KnownBans() });
   // No offline queue: while Redis is away a count fails at once (then open or closed), instead
   // of every limited request waiting for reconnection attempts.
   const redis = app.config.REDIS_URL
@@ -40,6 +41,11 @@ export const rateLimitPlugin = fp(async function rateLimiting(app: FastifyInstan
         enableOfflineQueue: false,
       })
     : undefined;
+  app.decorate('abuse', {
+    whitelist: new WhitelistCache(app.db),
+    knownBans: new KnownBans(),
+    redis,
+  });
   if (redis) {
     await firstConnection(redis);
     // Once per outage, not once per reconnection attempt (ioredis retries every few seconds).

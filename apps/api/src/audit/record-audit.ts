@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Prisma } from '@portico/db';
+import { publishAuditEvent } from './siem/publish.js';
 
 type Writer = Pick<Prisma.TransactionClient, 'auditEvent'>;
 
@@ -16,10 +17,11 @@ export interface AuditEntry {
 
 /**
  * Records one event. Pass the transaction that makes the change, so the trail and the change
- * commit together. Never put secrets (passwords, codes, tokens) in `details`.
+ * commit together. Never put secrets (passwords, codes, tokens) in `details`. Once the change
+ * commits, the event also goes to the SIEM (SIEM_LOG, siem/publish.ts).
  */
 export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> {
-  await db.auditEvent.create({
+  const written = await db.auditEvent.create({
     data: {
       action: entry.action,
       actorId: entry.actorId ?? null,
@@ -29,7 +31,9 @@ export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> 
       ip: entry.ip ?? null,
       ...(entry.details === undefined ? {} : { details: entry.details }),
     },
+    select: { id: true, at: true },
   });
+  publishAuditEvent(db, { ...entry, ...written });
 }
 
 /** Who, where and from which IP, taken from a guarded request's session. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auth, devices, session } from '@portico/contracts';
 import { credentialRateLimit } from '../abuse/sign-in-defence.js';
 import { registerCall } from '../http/register-call.js';
+import { countSignIn } from '../metrics/count-sign-in.js';
 import { autologin } from './autologin.js';
 import { chooseCompany } from './choose-company.js';
 import { landingIcon } from './landing-icon.js';
@@ -17,17 +18,23 @@ import { verifyDevice } from './verify-device.js';
  * in docs/sign-in.md.
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  registerCall(app, auth.signIn, ({ body }, request, reply) => signIn(app, request, reply, body), {
-    rateLimit: credentialRateLimit(),
-  });
+  // The three ways to sign in are counted by outcome (portico_sign_ins_total).
+  registerCall(
+    app,
+    auth.signIn,
+    ({ body }, request, reply) =>
+      countSignIn(app, 'password', () => signIn(app, request, reply, body)),
+    { rateLimit: credentialRateLimit() },
+  );
   registerCall(
     app,
     devices.verify,
-    ({ body }, request, reply) => verifyDevice(app, request, reply, body),
+    ({ body }, request, reply) =>
+      countSignIn(app, 'device_code', () => verifyDevice(app, request, reply, body)),
     { rateLimit: credentialRateLimit() },
   );
   registerCall(app, auth.autologin, ({ body }, request, reply) =>
-    autologin(app, request, reply, body),
+    countSignIn(app, 'autologin', () => autologin(app, request, reply, body)),
   );
   registerCall(app, auth.chooseCompany, ({ body }, request) => chooseCompany(app, request, body));
   registerCall(app, auth.details, (_input, request) => sessionDetails(app, request));

@@ -6,7 +6,12 @@ import type { SuccessfulAttempt } from '../abuse/sign-in-defence.js';
 import type { SignInCompanies } from '../gates/company-access.js';
 import type { SignInClient } from '../gates/sign-in-client.js';
 import { setSessionCookie } from '../sessions/cookie.js';
-import type { SessionOpening } from '../sessions/start-session.js';
+import { publishAuditEvent } from '../audit/siem/publish.js';
+import type {
+  SessionOpening,
+  SessionStatement,
+  SessionStatementRow,
+} from '../sessions/start-session.js';
 import { startSessionStatement } from '../sessions/start-session.js';
 import type { UserSummary } from '../sessions/user-summary.js';
 import { loadUserSummary } from '../sessions/user-summary.js';
@@ -53,10 +58,12 @@ function openingOf(
   };
 }
 
-function startedFrom(rows: { failed_login_count: number }[], token: string) {
+/** The statement's outcome; its audit event goes to the SIEM once `db`'s transaction commits. */
+function startedFrom(db: object, rows: SessionStatementRow[], statement: SessionStatement) {
   const [user] = rows;
   if (!user) throw new Error('startSession: the user does not exist');
-  return { token, failedLoginCount: user.failed_login_count };
+  publishAuditEvent(db, { ...statement.audit, id: user.audit_id, at: user.audit_at });
+  return { token: statement.token, failedLoginCount: user.failed_login_count };
 }
 
 /**
@@ -71,11 +78,8 @@ export async function startSession(
   input: SessionStart,
 ): Promise<{ token: string; failedLoginCount: number }> {
   const statement = startSessionStatement(openingOf(request, input));
-  const rows = await tx.$queryRawUnsafe<{ failed_login_count: number }[]>(
-    statement.text,
-    ...statement.values,
-  );
-  return startedFrom(rows, statement.token);
+  const rows = await tx.$queryRawUnsafe<SessionStatementRow[]>(statement.text, ...statement.values);
+  return startedFrom(tx, rows, statement);
 }
 
 /** The login answer (specification, section 3), shared by sign-in, auto-login and verify. */
@@ -118,12 +122,12 @@ export async function completeSignIn(
   const statement = startSessionStatement(
     openingOf(request, { ...input, needsConfirmation: needs }, input.attempt),
   );
-  const rows = await app.db.query<{ failed_login_count: number }>(
+  const rows = await app.db.query<SessionStatementRow>(
     statement.name,
     statement.text,
     statement.values,
   );
-  const started = startedFrom(rows, statement.token);
+  const started = startedFrom(app.db.prisma, rows, statement);
   setSessionCookie(reply, app.config, started.token, input.client.sessionTtl);
   return loginAnswer(summary, input.companies, input.client, started.failedLoginCount);
 }

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE_ID, COMPANY_LEVEL_ROLE_IDS, OWNER_ROLE_ID } from '@portico/contracts';
 import type { Prisma, PrismaClient } from '@portico/db';
+import { recordAudit } from '../audit/record-audit.js';
 import type { Config } from '../config.js';
 import { hashSecret } from '../credentials/argon2.js';
 import { newClientSecret } from '../credentials/tokens.js';
@@ -141,13 +142,11 @@ async function ensureAdmin(
       },
     });
   }
-  await tx.auditEvent.create({
-    data: {
-      action: 'platform.bootstrap',
-      target: user.id,
-      companyId: PLATFORM.company.id,
-      details: { admin: username },
-    },
+  await recordAudit(tx, {
+    action: 'platform.bootstrap',
+    target: user.id,
+    companyId: PLATFORM.company.id,
+    details: { admin: username },
   });
   return { username, email };
 }

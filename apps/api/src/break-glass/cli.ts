@@ -1,6 +1,9 @@
 import { runCommand } from '../cli/run-command.js';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db.js';
+import { attachSiemSink } from '../audit/siem/publish.js';
+import type { SinkLog } from '../audit/siem/sinks.js';
+import { createSiemSink } from '../audit/siem/sinks.js';
 import { resetPasswordByOperator, unlockAccount } from './operator-actions.js';
 
 /**
@@ -18,6 +21,13 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   const db = await openConfiguredDatabase(config);
+  // The operator's actions reach the SIEM like the server's; stdout is the operator's (it
+  // carries the reset link), so events meant for stdout go to stderr.
+  const sink = createSiemSink(
+    config.SIEM_LOG.kind === 'stdout' ? { kind: 'stderr' } : config.SIEM_LOG,
+    stderrLog,
+  );
+  if (sink) attachSiemSink(db.prisma, sink);
   try {
     // As the server would at start: the lockout's columns may be newer than the database.
     await db.migrate();
@@ -39,8 +49,14 @@ async function main(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
+    await sink?.close();
     await db.close();
   }
 }
+
+const stderrLog: SinkLog = {
+  warn: (fields, message) => process.stderr.write(`${message}: ${JSON.stringify(fields)}\n`),
+  info: (fields, message) => process.stderr.write(`${message}: ${JSON.stringify(fields)}\n`),
+};
 
 runCommand('break-glass', () => main(process.argv.slice(2)));

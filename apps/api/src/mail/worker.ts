@@ -64,6 +64,7 @@ export function startMailWorker(app: FastifyInstance, handlers: MailJobHandlers)
       if (!handler) throw new Error(`no handler for mail job kind ${job.kind}`);
       await handler(job.payload);
       await app.db.prisma.mailJob.delete({ where: { id: job.id } });
+      app.metrics?.mailJobs.inc({ kind: job.kind, outcome: 'done' });
       // A job may queue another (a Forgot request queues its mail): look again before resting.
       again = true;
     } catch (error) {
@@ -75,6 +76,7 @@ export function startMailWorker(app: FastifyInstance, handlers: MailJobHandlers)
           'mail given up',
         );
         await app.db.prisma.mailJob.delete({ where: { id: job.id } });
+        app.metrics?.mailJobs.inc({ kind: job.kind, outcome: 'given_up' });
         return;
       }
       const backoff = Math.min(config.MAIL_RETRY_MS * 2 ** (job.attempts - 1), MAX_BACKOFF_MS);
@@ -82,6 +84,7 @@ export function startMailWorker(app: FastifyInstance, handlers: MailJobHandlers)
         { job: job.id, kind: job.kind, attempts: job.attempts, reason },
         'mail will be retried',
       );
+      app.metrics?.mailJobs.inc({ kind: job.kind, outcome: 'retry' });
       await app.db.prisma.mailJob.update({
         where: { id: job.id },
         data: {

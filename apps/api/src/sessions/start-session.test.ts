@@ -10,7 +10,7 @@ import {
 } from '../../test/factories.js';
 import { sha256 } from '../credentials/tokens.js';
 import { uuidv7 } from './session-id.js';
-import type { SessionOpening } from './start-session.js';
+import type { SessionOpening, SessionStatementRow } from './start-session.js';
 import { startSessionStatement } from './start-session.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -40,7 +40,7 @@ describe('the session start statement', () => {
 
   async function start(opening: SessionOpening) {
     const statement = startSessionStatement(opening);
-    const rows = await t.db.query<{ failed_login_count: number }>(
+    const rows = await t.db.query<SessionStatementRow>(
       statement.name,
       statement.text,
       statement.values,
@@ -66,7 +66,9 @@ describe('the session start statement', () => {
       method: 'password',
       attempt: { ip: '10.1.2.3', username: user.username },
     });
-    expect(rows).toEqual([{ failed_login_count: 0 }]);
+    expect(rows).toEqual([
+      { failed_login_count: 0, audit_id: expect.any(String), audit_at: expect.any(Date) },
+    ]);
     expect(session.id).toMatch(UUID_V7);
     expect(session).toMatchObject({
       userId: user.id,
@@ -87,8 +89,11 @@ describe('the session start statement', () => {
     const audit = await t.db.prisma.auditEvent.findMany({
       where: { actorId: user.id, action: 'auth.sign_in' },
     });
+    // The row answers the audit event's id and time (for the SIEM, audit/siem/publish.ts).
     expect(audit).toMatchObject([
       {
+        id: BigInt(String(rows[0]?.audit_id)),
+        at: rows[0]?.audit_at,
         clientId: client.id,
         ip: '10.1.2.3',
         target: user.id,

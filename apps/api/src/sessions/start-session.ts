@@ -25,6 +25,22 @@ export interface SessionStatement {
   values: unknown[];
   /** The new session's cookie value (only its hash is in `values`). */
   token: string;
+  /** The audit event the statement writes (its id and time come back in the row). */
+  audit: {
+    action: 'auth.sign_in';
+    actorId: string;
+    target: string;
+    clientId: string;
+    ip: string;
+    details: { method: string; session: string; device: string };
+  };
+}
+
+/** The statement's row: the failure count, and the audit event's id (int8) and time. */
+export interface SessionStatementRow {
+  failed_login_count: number;
+  audit_id: string | bigint;
+  audit_at: Date;
 }
 
 /** A session's idle start: the epoch, so the confirmation step sees it idle at once. */
@@ -73,7 +89,8 @@ function shapeText(shape: Shape): string {
     `device AS (UPDATE devices SET last_accessed_at = $9 WHERE id = $5)`,
     `audited AS (
       INSERT INTO audit_events (action, actor_id, client_id, ip, target, details)
-      VALUES ('auth.sign_in', $3, $4, $6, $3, $11::jsonb))`,
+      VALUES ('auth.sign_in', $3, $4, $6, $3, $11::jsonb)
+      RETURNING id, at)`,
   );
   if (shape.attempt) {
     parts.push(`attempt AS (
@@ -82,7 +99,8 @@ function shapeText(shape: Shape): string {
   }
   return `WITH ${parts.join(',\n')}
     UPDATE users SET last_login_at = $9, updated_at = $9 WHERE id = $3
-    RETURNING failed_login_count`;
+    RETURNING failed_login_count,
+              (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at`;
 }
 
 const texts = new Map<string, string>();
@@ -106,6 +124,7 @@ export function startSessionStatement(opening: SessionOpening): SessionStatement
   const now = new Date();
   const sessionId = uuidv7(now.getTime());
   const token = randomToken(32);
+  const details = { method: opening.method, session: sessionId, device: opening.deviceId };
   const values: unknown[] = [
     sessionId,
     sha256(token),
@@ -117,9 +136,17 @@ export function startSessionStatement(opening: SessionOpening): SessionStatement
     new Date(now.getTime() + opening.client.sessionTtl * 1000),
     now,
     opening.needsConfirmation ? CONFIRMATION_PENDING : now,
-    JSON.stringify({ method: opening.method, session: sessionId, device: opening.deviceId }),
+    JSON.stringify(details),
   ];
   if (opening.replacesSessionId !== undefined) values.push(opening.replacesSessionId);
   if (opening.attempt) values.push(opening.attempt.ip, opening.attempt.username);
-  return { name, text, values, token };
+  const audit = {
+    action: 'auth.sign_in' as const,
+    actorId: opening.userId,
+    target: opening.userId,
+    clientId: opening.client.id,
+    ip: opening.ip,
+    details,
+  };
+  return { name, text, values, token, audit };
 }
