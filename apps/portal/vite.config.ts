@@ -30,5 +30,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // userEvent types key by key: a long editor form took over 5 s (the default) once on a
+    // loaded 2-core CI machine. A limit against hanging, not a speed check.
+    testTimeout: 20_000,
   },
 });
