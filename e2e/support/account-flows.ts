@@ -73,7 +73,7 @@ export async function submitCredentials(page: Page, login: string, password: str
 
 /**
  * Signs in to the portal in the browser as a person does: /sso, credentials, the device code
- * from the mail, the company when several are offered (`companyName`), then Continue Now.
+ * from the mail, the company when several are offered (`companyName`), then straight in.
  */
 export async function signInInBrowser(
   page: Page,
@@ -88,7 +88,8 @@ export async function signInInBrowser(
 /**
  * The same journey on an /sso page already open (a client application or the OpenID Provider
  * sent the browser there): credentials, the mailed device code, the company when several are
- * offered, then "Connect to <app>" (checked when `app` is given) and Continue Now.
+ * offered, then, for another application (`app`), "Connect to <app>" and Continue Now; the
+ * console's own sign-in goes straight in.
  */
 export async function completeSsoInBrowser(
   page: Page,
@@ -112,10 +113,11 @@ export async function completeSsoInBrowser(
     await page.getByLabel(SIGN_IN_TEXTS.companyLabel).selectOption({ label: companyName });
     await page.getByRole('button', { name: SIGN_IN_TEXTS.continue }).click();
   }
+  // Another application's "Connect to <app>" and Continue Now; the console goes straight in.
   if (options.app !== undefined) {
     await expect(page.getByRole('heading', { name: connectTo(options.app) })).toBeVisible();
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.continueNow }).click();
   }
-  await page.getByRole('button', { name: SIGN_IN_TEXTS.continueNow }).click();
 }
 
 /** What a newcomer types into /reg. */

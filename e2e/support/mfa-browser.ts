@@ -50,9 +50,11 @@ export async function submitPassword(
   await page.getByRole('button', { name: SIGN_IN_TEXTS.deviceVerify }).click();
 }
 
-/** After the credentials (and any confirmation): "Connect to <app>", Continue Now, the shell. */
+/**
+ * After the credentials (and any confirmation): the console's own sign-in goes straight into
+ * the shell, with no "Connect to" page (issue 17; other applications keep it).
+ */
 export async function continueToShell(page: Page): Promise<void> {
-  await page.getByRole('button', { name: SIGN_IN_TEXTS.continueNow }).click();
   await expect(page).toHaveURL(/\/manage\/me$/);
 }
 

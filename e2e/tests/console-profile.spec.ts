@@ -3,11 +3,9 @@ import {
   DEVICE_MESSAGES,
   MFA_MESSAGES,
   MPIN_MESSAGES,
-  PRODUCT_NAME,
   PROFILE_TEXTS,
   SIGN_IN_TEXTS,
   calls,
-  connectTo,
   encodeBase64,
 } from '@portico/contracts';
 import { callOk } from '../support/api.js';
@@ -219,7 +217,6 @@ test('a member adds a passkey on the profile, turns it on and confirms the next 
   await expect(page.getByRole('heading', { name: SIGN_IN_TEXTS.confirmTitle })).toBeVisible();
   await expect(page.getByText(SIGN_IN_TEXTS.confirmPasskeyText)).toBeVisible();
   await page.getByRole('button', { name: SIGN_IN_TEXTS.usePasskey }).click();
-  await expect(page.getByRole('heading', { name: connectTo(PRODUCT_NAME) })).toBeVisible();
   await continueToShell(page);
   await expect(page.getByRole('switch', { name: T.passkeyToggle })).toBeChecked();
 });

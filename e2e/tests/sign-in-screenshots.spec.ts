@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PRODUCT_NAME, SIGN_IN_TEXTS, connectTo, gatePage } from '@portico/contracts';
+import { SIGN_IN_TEXTS, connectTo, gatePage } from '@portico/contracts';
 import { expect, test } from '../support/fixtures.js';
 import { SCREENSHOTS, VIEWPORTS } from '../support/screenshots.js';
 import {
@@ -33,7 +33,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       { app: client.appId, roles: [client.role.id] },
     ]);
 
-    await page.goto('/sso');
+    await page.goto(client.ssoPath);
     await page.getByLabel('Username').fill(member.username);
     await shoot('signin-login');
 
@@ -52,7 +52,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     await shoot('signin-company');
 
     await page.getByRole('button', { name: SIGN_IN_TEXTS.continue }).click();
-    await expect(page.getByRole('heading', { name: connectTo(PRODUCT_NAME) })).toBeVisible();
+    await expect(page.getByRole('heading', { name: connectTo(client.appName) })).toBeVisible();
     await shoot('signin-landing');
     await page.getByRole('button', { name: SIGN_IN_TEXTS.deny }).click();
 

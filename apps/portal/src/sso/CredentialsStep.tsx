@@ -6,8 +6,6 @@ import { SCREENS } from '../screens';
 
 export interface CredentialsStepProps {
   signingIn: boolean;
-  /** Auto-login is still trying the browser's session: Login waits, without saying signing in. */
-  waiting?: boolean;
   message: string | undefined;
   /** Resolves with the answer's code, so the form knows whether to clear the password. */
   onSubmit(username: string, password: string): Promise<string>;
@@ -18,12 +16,7 @@ export interface CredentialsStepProps {
  * password submits; Login only when both are filled; "Forgot password?" once a username is
  * typed. A refused password is cleared and focused again for the next try.
  */
-export function CredentialsStep({
-  signingIn,
-  waiting = false,
-  message,
-  onSubmit,
-}: CredentialsStepProps) {
+export function CredentialsStep({ signingIn, message, onSubmit }: CredentialsStepProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -37,7 +30,7 @@ export function CredentialsStep({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!filled || signingIn || waiting) return;
+    if (!filled || signingIn) return;
     const code = await onSubmit(username.trim(), password);
     if (code !== '200' && code !== 'device_add') {
       setPassword('');
@@ -83,7 +76,7 @@ export function CredentialsStep({
             {message}
           </Alert>
         )}
-        <Button type="submit" className="w-100" disabled={!filled || signingIn || waiting}>
+        <Button type="submit" className="w-100" disabled={!filled || signingIn}>
           {signingIn ? SIGN_IN_TEXTS.signingIn : SIGN_IN_TEXTS.login}
         </Button>
       </Form>

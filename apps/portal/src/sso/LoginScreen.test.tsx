@@ -6,9 +6,11 @@ import {
   GATE_PAGES,
   LOGIN_MESSAGES,
   LOGIN_TITLE,
+  PORTAL_CLIENT_ID,
   PRODUCT_NAME,
   SERVER_ERROR_PAGE,
   SHELL_MESSAGES,
+  SIGN_IN_TEXTS,
   continueAs,
   decodeBase64,
 } from '@portico/contracts';
@@ -64,7 +66,10 @@ describe('/sso', () => {
   it('shows the title and the default logo; Login waits for both fields; Forgot appears', async () => {
     stubJourney();
     renderRoutes(routes, '/sso?client=crm');
-    expect(screen.getByRole('heading', { level: 1, name: LOGIN_TITLE })).toBeInTheDocument();
+    // While auto-login tries the browser's session: a quiet state, no form to flash.
+    expect(screen.getByRole('status')).toHaveTextContent(SIGN_IN_TEXTS.checkingSession);
+    expect(screen.queryByLabelText('Username')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: LOGIN_TITLE })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: `${PRODUCT_NAME} logo` })).toBeInTheDocument();
     const login = screen.getByRole('button', { name: 'Login' });
     expect(login).toBeDisabled();
@@ -130,6 +135,22 @@ describe('/sso', () => {
     expect(bodyOf(fetchStub, '/v1/auth/com')).toEqual({ com: 'acme', client: 'crm' });
     await waitFor(() => expect(go).toHaveBeenCalledWith(CHOICE.redirect), { timeout: 4500 });
     expect(go).toHaveBeenCalledTimes(1);
+  });
+
+  it("the console's own sign-in goes straight in: no Connect page or countdown (issue 17)", async () => {
+    const go = vi.spyOn(leavePortal, 'to').mockImplementation(() => undefined);
+    stubJourney({
+      'POST /v1/auth': { Code: '200', Msg: { ...LOGIN, companies: [LOGIN.companies[0]] } },
+      'POST /v1/auth/com': {
+        Code: '200',
+        Msg: { ...CHOICE, app: PRODUCT_NAME, redirect: 'http://localhost/?code=c&com=acme' },
+      },
+    });
+    renderRoutes(routes, `/sso?client=${PORTAL_CLIENT_ID}&redir=/manage/company`);
+    await typeCredentials();
+    await waitFor(() => expect(go).toHaveBeenCalledExactlyOnceWith('/manage/company'));
+    expect(screen.queryByRole('button', { name: 'Continue Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deny' })).toBeNull();
   });
 
   it('Deny stays on the portal', async () => {

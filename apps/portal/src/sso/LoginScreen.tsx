@@ -1,7 +1,15 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { SIGN_IN_TEXTS, SUCCESS_CODE, calls, deniedText, gatePage } from '@portico/contracts';
+import {
+  PORTAL_CLIENT_ID,
+  SIGN_IN_TEXTS,
+  SUCCESS_CODE,
+  calls,
+  connectTo,
+  deniedText,
+  gatePage,
+} from '@portico/contracts';
 import { useApi } from '../api/context';
 import { InfoPage } from '../ui/InfoPage';
 import { PublicCard } from '../ui/PublicCard';
@@ -19,6 +27,7 @@ import { destination } from './destination';
 import { useSsoParams } from './sso-params';
 import { useSignIn } from './use-sign-in';
 import { isServerDown, ServerDownPage } from '../ui/ServerDownPage';
+import { Loading } from '../ui/Loading';
 
 /**
  * /sso (specification, section 2): the whole sign-in journey on one route, one card per step:
@@ -51,6 +60,14 @@ export function LoginScreen() {
     },
     [params.client, params.redir],
   );
+
+  // The console itself needs no "Connect to" page: the person is already in it (issue 17).
+  // Other applications keep the landing page and its countdown (section 2).
+  const straightIn = params.client === PORTAL_CLIENT_ID;
+  const landing = state.step.kind === 'landing' ? state.step.choice : undefined;
+  useEffect(() => {
+    if (straightIn && landing) leave(landing);
+  }, [straightIn, landing, leave]);
 
   const startOver = useCallback(() => {
     journey.restart();
@@ -95,6 +112,9 @@ export function LoginScreen() {
   return (
     <PublicCard>
       {logo}
+      {step.kind === 'credentials' && state.autologging && (
+        <Loading label={SIGN_IN_TEXTS.checkingSession} />
+      )}
       {step.kind === 'credentials' && state.expired && !state.autologging && (
         <ExpiredSessionOffer
           expired={state.expired}
@@ -104,10 +124,9 @@ export function LoginScreen() {
           onDeviceVerification={journey.deviceVerificationStarted}
         />
       )}
-      {step.kind === 'credentials' && (
+      {step.kind === 'credentials' && !state.autologging && (
         <CredentialsStep
           signingIn={state.signingIn}
-          waiting={state.autologging}
           message={state.message}
           onSubmit={journey.signIn}
         />
@@ -142,9 +161,16 @@ export function LoginScreen() {
           onChoose={journey.chooseCompany}
         />
       )}
-      {step.kind === 'landing' && (
-        <LandingStep app={step.choice.app} onGo={() => leave(step.choice)} onDeny={journey.deny} />
-      )}
+      {step.kind === 'landing' &&
+        (straightIn ? (
+          <Loading label={connectTo(step.choice.app)} />
+        ) : (
+          <LandingStep
+            app={step.choice.app}
+            onGo={() => leave(step.choice)}
+            onDeny={journey.deny}
+          />
+        ))}
     </PublicCard>
   );
 }

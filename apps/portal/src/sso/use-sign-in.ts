@@ -7,9 +7,20 @@ import { deviceId } from './device-id';
 import { initialSignInState, signInReducer, type SignInState, type Source } from './sign-in-state';
 import { deviceOtpRefOf, type SsoParams } from './sso-params';
 
-/** The journey starts at the device step when another screen already sent the code. */
-function startingState(deviceOtpRef: string | undefined): SignInState {
-  if (!deviceOtpRef) return initialSignInState;
+/**
+ * The journey starts at the device step when another screen already sent the code; otherwise
+ * it starts auto-logging when auto-login will be tried, so the login form does not show for a
+ * moment before a live session signs the person in.
+ */
+function startingState({
+  deviceOtpRef,
+  autologin,
+}: {
+  deviceOtpRef: string | undefined;
+  autologin: boolean;
+}): SignInState {
+  if (!deviceOtpRef)
+    return autologin ? { ...initialSignInState, autologging: true } : initialSignInState;
   return signInReducer(initialSignInState, {
     type: 'failed',
     source: 'reauth',
@@ -26,7 +37,11 @@ function startingState(deviceOtpRef: string | undefined): SignInState {
 export function useSignIn({ client, redir, fresh }: SsoParams) {
   const api = useApi();
   const handedOver = deviceOtpRefOf(useLocation().state);
-  const [state, dispatch] = useReducer(signInReducer, handedOver, startingState);
+  const [state, dispatch] = useReducer(
+    signInReducer,
+    { deviceOtpRef: handedOver, autologin: handedOver === undefined && !fresh },
+    startingState,
+  );
   // With a device verification handed over there is no session to auto-login with; a fresh
   // sign-in asked for must not use it.
   const autologinTried = useRef(handedOver !== undefined || fresh);

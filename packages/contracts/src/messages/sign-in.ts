@@ -25,6 +25,8 @@ export const SIGN_IN_TEXTS = {
   backToLogin: 'Back to login',
   startOver: 'Use another account',
   pinLabel: 'PIN',
+  /** Ours: the quiet state while auto-login tries the browser's session. */
+  checkingSession: 'Checking your session…',
 } as const;
 
 /**
