@@ -51,6 +51,9 @@ test('an idle session expires on the profile and the password lifts it in place'
   await expect(dialog.getByText(member.displayName, { exact: true })).toBeVisible();
   await expect(dialog.locator('[data-initials="ZO"]')).toBeVisible();
   await expect(dialog.getByText(CODES.session_expired.text)).toBeVisible();
+  // The page under the dialog stays as it was (issue 17): its devices, not "Server Error".
+  await expect(page.locator('article').first()).toBeAttached();
+  await expect(page.getByText(CODES.server_error.text)).toHaveCount(0);
   // Only the password is set up: no choice of methods.
   await expect(dialog.getByRole('group', { name: DIALOG.methodsGroup })).toHaveCount(0);
   const login = dialog.getByRole('link', { name: DIALOG.goToLogin });

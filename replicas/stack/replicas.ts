@@ -40,7 +40,7 @@ export async function startReplica(options: {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const health = `http://127.0.0.1:${options.port}/v1/health`;
+  const health = `http://127.0.0.1:${options.port}/v1/health/ready`;
   for (let tries = 0; ; tries += 1) {
     if (child.exitCode !== null) throw new Error(`replica ${options.name} exited at start`);
     try {

@@ -81,7 +81,12 @@ describe('signed-in shell', () => {
   });
 
   it('sends the browser to the login of the client when there is no session', async () => {
-    stubApi({ 'GET /v1/auth/details': { Code: 'session_invalid', status: 401 } });
+    stubApi({
+      'GET /v1/auth/details': { Code: 'session_invalid', status: 401 },
+      // The login tries auto-login first (a quiet state until it answers) and loads its icon.
+      'POST /v1/auth/autologin': { Code: 'session_invalid', status: 401 },
+      'GET /v1/app/iconl': { Code: '200', Msg: '' },
+    });
     const { router } = renderRoutes(routes, '/manage/company');
     expect(await screen.findByRole('heading', { name: 'Portico Login' })).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(SSO);
