@@ -101,6 +101,24 @@ describe('subscriptions and beta access', () => {
     expect(Object.keys(msg.access).sort()).toEqual([...ids].sort());
   });
 
+  it('says subs for a released app the company already uses (its members have access), not Subscribe', async () => {
+    const used = await createApp(t, { name: 'C Used', status: 3 });
+    const unused = await createApp(t, { name: 'D Unused', status: 3 });
+    const user = await createUser(t);
+    await grantAccess(t, { companyId, user, appId: used.id, roles: ['viewer'] });
+    const access = (await list(member)).json<{ Msg: { access: Record<string, string> } }>().Msg
+      .access;
+    expect(access[used.id]).toBe('subs');
+    expect(access[unused.id]).toBe('dis');
+    // Another company's members do not make it this company's.
+    const other = await createUser(t);
+    await grantAccess(t, { companyId: otherCompanyId, user: other, roles: ['admin'] });
+    const otherSession = await openTestSession(t, other, { companyId: otherCompanyId });
+    const theirs = (await list(otherSession)).json<{ Msg: { access: Record<string, string> } }>()
+      .Msg.access;
+    expect(theirs[used.id]).toBe('dis');
+  });
+
   it('joins and leaves the beta of a status-2 app, leaving other companies alone', async () => {
     await t.db.prisma.companySubscription.upsert({
       where: { companyId_appId: { companyId: otherCompanyId, appId: beta.id } },
