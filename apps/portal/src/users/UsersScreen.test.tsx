@@ -154,7 +154,17 @@ describe('UsersScreen permissions', () => {
     await expand('ann@bank.example');
     fireEvent.click(await screen.findByRole('button', { name: T.reset }));
     expect(await screen.findByText(USERS_MESSAGES.resetInitiated)).toBeVisible();
-    expect(screen.getByText('awaiting_reset')).toBeVisible();
+    // The status in words: the server's value is no word for a person.
+    expect(screen.getByText('Password reset sent')).toBeVisible();
+    expect(screen.queryByText(/awaiting_reset/)).toBeNull();
+  });
+
+  it('names the reset-sent status in words when the list reports it', async () => {
+    stubUsersApi(listAnswer([row('ann@bank.example', { user_status: 'awaiting_reset' })]));
+    renderUsers();
+    await expand('ann@bank.example');
+    expect(await screen.findByText(T.statusLabel('awaiting_reset'))).toBeVisible();
+    expect(screen.queryByText(/awaiting_reset/)).toBeNull();
   });
 });
 
