@@ -7,6 +7,7 @@ import {
   banExpiryLabel,
   banReasonLabel,
   calls,
+  ipForDisplay,
   truncate,
 } from '@portico/contracts';
 import type { Success } from '../api/client';
@@ -29,24 +30,30 @@ export function BannedRow({
   const confirmDelete = useConfirmDelete();
   const toasts = useToasts();
   const users = entry.blockedUsers.join(', ');
+  // RFC 5952's short form for people; the calls send the address as the server keeps it.
+  const ip = ipForDisplay(entry.ip);
 
   function unban() {
-    confirmDelete(async () => {
-      const answer = await api.callApi(calls.ipLists.unban, { ip: entry.ip });
-      const ok = answer.Code === SUCCESS_CODE;
-      toasts.show({
-        Title: entry.ip,
-        Msg: ok ? ADMIN_TOASTS.unbanned : ADMIN_TOASTS.unbanFailed,
-        Type: ok ? 'success' : 'danger',
-      });
-      if (ok) await onUnbanned();
-    }, BANNED_TEXTS.unban);
+    confirmDelete(
+      async () => {
+        const answer = await api.callApi(calls.ipLists.unban, { ip: entry.ip });
+        const ok = answer.Code === SUCCESS_CODE;
+        toasts.show({
+          Title: ip,
+          Msg: ok ? ADMIN_TOASTS.unbanned : ADMIN_TOASTS.unbanFailed,
+          Type: ok ? 'success' : 'danger',
+        });
+        if (ok) await onUnbanned();
+      },
+      BANNED_TEXTS.unban,
+      ip,
+    );
   }
 
   const stuffing = entry.reason === 'credential_stuffing';
   return (
     <tr>
-      <td className="font-monospace text-nowrap">{entry.ip}</td>
+      <td className="font-monospace text-nowrap">{ip}</td>
       <td>
         <Badge bg={stuffing ? 'danger' : 'secondary'}>{banReasonLabel(entry.reason)}</Badge>
       </td>
@@ -58,7 +65,7 @@ export function BannedRow({
       <td title={users || undefined}>{users ? truncate(users) : CONSOLE_LABELS.none}</td>
       <td className="text-end">
         <Button size="sm" variant="link" className="text-danger" onClick={unban}>
-          {BANNED_TEXTS.unban} <span className="visually-hidden">{entry.ip}</span>
+          {BANNED_TEXTS.unban} <span className="visually-hidden">{ip}</span>
         </Button>
       </td>
     </tr>

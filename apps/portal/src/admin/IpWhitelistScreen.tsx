@@ -7,6 +7,7 @@ import {
   SUCCESS_CODE,
   WHITELIST_TEXTS,
   calls,
+  ipForDisplay,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
@@ -41,17 +42,23 @@ export function IpWhitelistScreen() {
     });
   }
 
+  /** `ip` as the server keeps it goes to the call; people read RFC 5952's short form. */
   function remove(ip: string) {
-    confirmDelete(async () => {
-      const answer = await api.callApi(calls.ipLists.removeWhitelist, { ip });
-      const ok = answer.Code === SUCCESS_CODE;
-      toasts.show({
-        Title: ip,
-        Msg: ok ? ADMIN_TOASTS.whitelistRemoved : ADMIN_TOASTS.whitelistRemoveFailed,
-        Type: ok ? 'success' : 'danger',
-      });
-      if (ok) await refresh();
-    }, CONSOLE_LABELS.remove);
+    const shown = ipForDisplay(ip);
+    confirmDelete(
+      async () => {
+        const answer = await api.callApi(calls.ipLists.removeWhitelist, { ip });
+        const ok = answer.Code === SUCCESS_CODE;
+        toasts.show({
+          Title: shown,
+          Msg: ok ? ADMIN_TOASTS.whitelistRemoved : ADMIN_TOASTS.whitelistRemoveFailed,
+          Type: ok ? 'success' : 'danger',
+        });
+        if (ok) await refresh();
+      },
+      CONSOLE_LABELS.remove,
+      shown,
+    );
   }
 
   let body: ReactNode;
@@ -78,7 +85,7 @@ export function IpWhitelistScreen() {
           <tbody>
             {query.data.Msg.whitelist.map((entry) => (
               <tr key={entry.ip}>
-                <td className="font-monospace text-nowrap">{entry.ip}</td>
+                <td className="font-monospace text-nowrap">{ipForDisplay(entry.ip)}</td>
                 <td className="text-nowrap">{formatDateTime(entry.addedAt)}</td>
                 <td>{entry.addedBy}</td>
                 <td>{entry.description || CONSOLE_LABELS.none}</td>
@@ -89,7 +96,8 @@ export function IpWhitelistScreen() {
                     className="text-danger"
                     onClick={() => remove(entry.ip)}
                   >
-                    {CONSOLE_LABELS.remove} <span className="visually-hidden">{entry.ip}</span>
+                    {CONSOLE_LABELS.remove}{' '}
+                    <span className="visually-hidden">{ipForDisplay(entry.ip)}</span>
                   </Button>
                 </td>
               </tr>
