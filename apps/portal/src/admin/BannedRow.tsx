@@ -8,13 +8,13 @@ import {
   banReasonLabel,
   calls,
   ipForDisplay,
-  truncate,
 } from '@portico/contracts';
 import type { Success } from '../api/client';
 import { useApi } from '../api/context';
 import { useConfirmDelete } from '../ui/confirm-delete';
 import { useToasts } from '../ui/toasts-context';
 import { formatDateTime } from './format';
+import { Truncated } from '../ui/Truncated';
 
 type BannedEntry = Success<typeof calls.ipLists.banned>['Msg']['banned'][number];
 
@@ -62,7 +62,7 @@ export function BannedRow({
       <td className="text-end">{entry.attemptCount}</td>
       <td>{entry.clientId ?? CONSOLE_LABELS.none}</td>
       <td>{entry.appId ?? CONSOLE_LABELS.none}</td>
-      <td title={users || undefined}>{users ? truncate(users) : CONSOLE_LABELS.none}</td>
+      <td>{users ? <Truncated text={users} /> : CONSOLE_LABELS.none}</td>
       <td className="text-end">
         <Button size="sm" variant="link" className="text-danger" onClick={unban}>
           {BANNED_TEXTS.unban} <span className="visually-hidden">{ip}</span>

@@ -159,6 +159,22 @@ describe('UsersScreen permissions', () => {
     expect(screen.queryByText(/awaiting_reset/)).toBeNull();
   });
 
+  it('keeps long read-only text readable whole: name and title, focus, the card e-mail in full', async () => {
+    const email = 'maria.lopez-fernandez@retail.bank.example';
+    stubUsersApi(listAnswer([row(email)]));
+    renderUsers();
+    // The header is one button: its name carries the full e-mail, no focus stop inside it.
+    const header = await screen.findByRole('button', { name: new RegExp(email) });
+    const cut = within(header).getByText('maria.lopez-fernande...');
+    expect(cut).toHaveAttribute('title', email);
+    expect(cut).not.toHaveAttribute('tabindex');
+    fireEvent.click(header);
+    await screen.findByText(T.branchesAssigned);
+    // The expanded card has the room for the whole e-mail.
+    const emailLabel = screen.getByText(T.emailLabel, { selector: 'dt' });
+    expect(emailLabel.nextElementSibling).toHaveTextContent(email);
+  });
+
   it('names the reset-sent status in words when the list reports it', async () => {
     stubUsersApi(listAnswer([row('ann@bank.example', { user_status: 'awaiting_reset' })]));
     renderUsers();
