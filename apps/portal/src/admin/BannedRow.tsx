@@ -52,18 +52,32 @@ export function BannedRow({
 
   const stuffing = entry.reason === 'credential_stuffing';
   return (
-    <tr>
-      <td className="font-monospace text-nowrap">{ip}</td>
-      <td>
+    <tr role="row">
+      <td role="cell" className="font-monospace text-nowrap" data-label={BANNED_TEXTS.ip}>
+        {ip}
+      </td>
+      <td role="cell" data-label={BANNED_TEXTS.reason}>
         <Badge bg={stuffing ? 'danger' : 'secondary'}>{banReasonLabel(entry.reason)}</Badge>
       </td>
-      <td className="text-nowrap">{formatDateTime(entry.bannedAt)}</td>
-      <td className="text-nowrap">{banExpiryLabel(entry.expiresAt)}</td>
-      <td className="text-end">{entry.attemptCount}</td>
-      <td>{entry.clientId ?? CONSOLE_LABELS.none}</td>
-      <td>{entry.appId ?? CONSOLE_LABELS.none}</td>
-      <td>{users ? <Truncated text={users} /> : CONSOLE_LABELS.none}</td>
-      <td className="text-end">
+      <td role="cell" className="text-nowrap" data-label={BANNED_TEXTS.bannedAt}>
+        {formatDateTime(entry.bannedAt)}
+      </td>
+      <td role="cell" className="text-nowrap" data-label={BANNED_TEXTS.expires}>
+        {banExpiryLabel(entry.expiresAt)}
+      </td>
+      <td role="cell" className="text-end" data-label={BANNED_TEXTS.attempts}>
+        {entry.attemptCount}
+      </td>
+      <td role="cell" data-label={BANNED_TEXTS.client}>
+        {entry.clientId ?? CONSOLE_LABELS.none}
+      </td>
+      <td role="cell" data-label={BANNED_TEXTS.app}>
+        {entry.appId ?? CONSOLE_LABELS.none}
+      </td>
+      <td role="cell" data-label={BANNED_TEXTS.blockedUsers}>
+        {users ? <Truncated text={users} /> : CONSOLE_LABELS.none}
+      </td>
+      <td role="cell" className="text-end table-cards-actions">
         <Button size="sm" variant="link" className="text-danger" onClick={unban}>
           {BANNED_TEXTS.unban} <span className="visually-hidden">{ip}</span>
         </Button>

@@ -70,26 +70,46 @@ export function IpWhitelistScreen() {
   } else {
     body = (
       <div className="card">
-        <Table responsive hover className="console-table mb-0">
-          <thead>
-            <tr>
-              <th scope="col">{WHITELIST_TEXTS.ip}</th>
-              <th scope="col">{WHITELIST_TEXTS.addedAt}</th>
-              <th scope="col">{WHITELIST_TEXTS.addedBy}</th>
-              <th scope="col">{WHITELIST_TEXTS.description}</th>
-              <th scope="col" className="text-end">
+        <Table responsive hover role="table" className="console-table table-cards mb-0">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col">
+                {WHITELIST_TEXTS.ip}
+              </th>
+              <th role="columnheader" scope="col">
+                {WHITELIST_TEXTS.addedAt}
+              </th>
+              <th role="columnheader" scope="col">
+                {WHITELIST_TEXTS.addedBy}
+              </th>
+              <th role="columnheader" scope="col">
+                {WHITELIST_TEXTS.description}
+              </th>
+              <th role="columnheader" scope="col" className="text-end">
                 <span className="visually-hidden">{CONSOLE_LABELS.actions}</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {query.data.Msg.whitelist.map((entry) => (
-              <tr key={entry.ip}>
-                <td className="font-monospace text-nowrap">{ipForDisplay(entry.ip)}</td>
-                <td className="text-nowrap">{formatDateTime(entry.addedAt)}</td>
-                <td>{entry.addedBy}</td>
-                <td>{entry.description || CONSOLE_LABELS.none}</td>
-                <td className="text-end">
+              <tr key={entry.ip} role="row">
+                <td
+                  role="cell"
+                  className="font-monospace text-nowrap"
+                  data-label={WHITELIST_TEXTS.ip}
+                >
+                  {ipForDisplay(entry.ip)}
+                </td>
+                <td role="cell" className="text-nowrap" data-label={WHITELIST_TEXTS.addedAt}>
+                  {formatDateTime(entry.addedAt)}
+                </td>
+                <td role="cell" data-label={WHITELIST_TEXTS.addedBy}>
+                  {entry.addedBy}
+                </td>
+                <td role="cell" data-label={WHITELIST_TEXTS.description}>
+                  {entry.description || CONSOLE_LABELS.none}
+                </td>
+                <td role="cell" className="text-end table-cards-actions">
                   <Button
                     size="sm"
                     variant="link"
