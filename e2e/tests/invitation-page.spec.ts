@@ -13,7 +13,8 @@ const logo = `${PRODUCT_NAME} logo`;
 /** WCAG's contrast ratio of a colour against the white card, read as the browser draws it. */
 async function contrastOnWhite(control: Locator, property: 'color' | 'borderColor') {
   return control.evaluate((element, which) => {
-    const channels = getComputedStyle(element)[which].match(/[\d.]+/g)?.map(Number) ?? [];
+    const colour = getComputedStyle(element)[which];
+    const channels = colour.match(/[\d.]+/g)?.map(Number) ?? [];
     const [r = 0, g = 0, b = 0] = channels;
     const linear = (value: number) => {
       const c = value / 255;
