@@ -11,6 +11,7 @@ export * from './rules/client.js';
 export * from './rules/admin.js';
 export * from './rules/upload.js';
 export * from './rules/display.js';
+export * from './rules/ip-display.js';
 export * from './rules/duration.js';
 export * from './rules/flags.js';
 export * from './rules/registry.js';

@@ -217,6 +217,7 @@ describe('session calls', () => {
           avatar: '',
           email: user.email,
           roles: ['global.admin'],
+          role_names: { 'global.admin': 'Admin' },
           com: { id: company.id, name: 'Home Bank', img: '' },
           client: PORTAL_CLIENT_ID,
           allow_delete: false,
@@ -228,9 +229,37 @@ describe('session calls', () => {
           has_totp_setup: false,
         },
       });
+      expect((await details(before.cookie)).json()).toMatchObject({ Msg: { role_names: {} } });
       expect((await details()).json()).toMatchObject({ Code: 'auth_invalid' });
       expect((await details(`${SESSION_COOKIE}=broken`)).json()).toMatchObject({
         Code: 'cookie_err',
+      });
+    });
+
+    it('names every role of the current company, also those of applications', async () => {
+      const { user, company } = await member();
+      const app = await createApp(t, { roles: [] });
+      await t.db.prisma.role.create({
+        data: { appId: app.id, id: 'officer', name: 'Loan Officer' },
+      });
+      await grantAccess(t, { companyId: company.id, appId: app.id, user, roles: ['officer'] });
+      // A role still pending in another company is no role of this session.
+      const elsewhere = await createCompany(t);
+      await grantAccess(t, {
+        companyId: elsewhere.id,
+        appId: app.id,
+        user,
+        roles: ['officer'],
+        status: 'pending',
+      });
+      const session = await openTestSession(t, user, { companyId: company.id });
+      const answer = (await details(session.cookie)).json();
+      expect(answer.Msg.roles).toEqual(
+        expect.arrayContaining(['global.admin', `${app.id}.officer`]),
+      );
+      expect(answer.Msg.role_names).toEqual({
+        'global.admin': 'Admin',
+        [`${app.id}.officer`]: 'Loan Officer',
       });
     });
   });

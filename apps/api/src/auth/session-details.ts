@@ -16,7 +16,7 @@ export async function sessionDetails(
   request: FastifyRequest,
 ): Promise<SessionDetails> {
   const session = sessionOf(request);
-  const { user, fname, lname, company } = session.profile;
+  const { user, fname, lname, company, roleNames } = session.profile;
   const publicUrl = app.config.PUBLIC_URL;
   return {
     dis: user.display_name,
@@ -25,6 +25,7 @@ export async function sessionDetails(
     avatar: imageUrl(publicUrl, user.avatar_id),
     email: user.email,
     roles: session.roles,
+    role_names: roleNames,
     com:
       session.companyId === null || company === null
         ? null

@@ -14,6 +14,8 @@ export interface SessionProfile {
   lname: string;
   /** The current company's row: null without a current company. */
   company: { name: string; imageId: string | null } | null;
+  /** The name of each of the session's roles, by `<app>.<role>` id (the profile shows names). */
+  roleNames: Record<string, string>;
 }
 
 /** What every guarded request needs to know about its session, read in one query. */
@@ -35,11 +37,15 @@ export interface SessionRow {
 }
 
 /** SessionRow as the query's one JSON column carries it (timestamps as ISO strings). */
-interface SessionJson extends Omit<SessionRow, 'expiresAt' | 'lastSeenAt' | 'endedAt' | 'roles'> {
+interface SessionJson extends Omit<
+  SessionRow,
+  'expiresAt' | 'lastSeenAt' | 'endedAt' | 'roles' | 'profile'
+> {
   expiresAt: string;
   lastSeenAt: string;
   endedAt: string | null;
   roles: string[] | null;
+  profile: Omit<SessionProfile, 'roleNames'> & { roleNames: Record<string, string> | null };
 }
 
 /**
@@ -64,7 +70,13 @@ const READ_SESSION = `
              'user', ${SUMMARY_JSON},
              'fname', coalesce(up.fname, ''), 'lname', coalesce(up.lname, ''),
              'company', CASE WHEN co.id IS NULL THEN NULL
-                             ELSE json_build_object('name', co.name, 'imageId', co.image_id) END)
+                             ELSE json_build_object('name', co.name, 'imageId', co.image_id) END,
+             'roleNames', (SELECT json_object_agg(ar.app_id || '.' || ar.role_id, r.name)
+                             FROM access a
+                             JOIN access_roles ar ON ar.access_id = a.id
+                             JOIN roles r ON r.app_id = ar.app_id AND r.id = ar.role_id
+                            WHERE a.user_id = s.user_id AND a.company_id = s.current_company_id
+                              AND a.status = 'verified'))
          ) AS session
     FROM sessions s
     JOIN clients c ON c.id = s.client_id
@@ -86,5 +98,6 @@ export async function readSession(db: Database, tokenHash: string): Promise<Sess
     lastSeenAt: new Date(session.lastSeenAt),
     endedAt: session.endedAt === null ? null : new Date(session.endedAt),
     roles: session.roles ?? [],
+    profile: { ...session.profile, roleNames: session.profile.roleNames ?? {} },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_TOASTS, banExpiryLabel } from '@portico/contracts';
+import { ADMIN_TOASTS, USERS_MESSAGES, banExpiryLabel } from '@portico/contracts';
 import { stubApi } from '../test/fetch-stub';
 import { renderWithProviders } from '../test/render';
 import { BannedIpsScreen } from './BannedIpsScreen';
@@ -66,14 +66,14 @@ describe('banned IPs screen', () => {
     await waitFor(() => expect(sorts()).toEqual(['date-newest', 'reason']));
   });
 
-  it('unbans after confirmation', async () => {
+  it('unbans after a confirmation that names the address', async () => {
     stubApi({ 'GET /v1/banned': LIST, 'POST /v1/banned/remove': { Code: '200' } });
     const user = userEvent.setup();
     renderWithProviders(<BannedIpsScreen />);
     await user.click(await screen.findByRole('button', { name: 'Unban 198.51.100.9' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unban' }),
-    );
+    const dialog = await screen.findByRole('dialog', { name: USERS_MESSAGES.confirmDeleteTitle });
+    expect(within(dialog).getByText('Are you sure you want to delete 198.51.100.9?')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Unban' }));
     expect(await screen.findByText(ADMIN_TOASTS.unbanned)).toBeVisible();
   });
 
@@ -89,5 +89,25 @@ describe('banned IPs screen', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unban' }),
     );
     expect(await screen.findByText(ADMIN_TOASTS.unbanFailed)).toBeVisible();
+  });
+
+  it('shows a banned IPv6 address in its short form and unbans it as the server keeps it', async () => {
+    const stored = '2001:db8:0:0:1:0:0:9';
+    const fetchStub = stubApi({
+      'GET /v1/banned': { Code: '200', Msg: { banned: [entry(stored, 'rate_limit', inTwoHours)] } },
+      'POST /v1/banned/remove': { Code: '200' },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BannedIpsScreen />);
+    expect(await screen.findByRole('cell', { name: '2001:db8::1:0:0:9' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Unban 2001:db8::1:0:0:9' }));
+    const dialog = await screen.findByRole('dialog', { name: USERS_MESSAGES.confirmDeleteTitle });
+    expect(
+      within(dialog).getByText('Are you sure you want to delete 2001:db8::1:0:0:9?'),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Unban' }));
+    expect(await screen.findByText(ADMIN_TOASTS.unbanned)).toBeVisible();
+    const unban = fetchStub.mock.calls.find(([url]) => String(url).endsWith('/remove'));
+    expect(JSON.parse(String(unban?.[1]?.body))).toEqual({ ip: stored });
   });
 });

@@ -38,25 +38,39 @@ export function BannedIpsScreen() {
   } else {
     body = (
       <div className="card">
-        <Table responsive hover size="sm" className="console-table mb-0">
-          <thead>
-            <tr>
-              <th scope="col">{BANNED_TEXTS.ip}</th>
-              <th scope="col">{BANNED_TEXTS.reason}</th>
-              <th scope="col">{BANNED_TEXTS.bannedAt}</th>
-              <th scope="col">{BANNED_TEXTS.expires}</th>
-              <th scope="col" className="text-end">
+        <Table responsive hover size="sm" role="table" className="console-table table-cards mb-0">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col">
+                {BANNED_TEXTS.ip}
+              </th>
+              <th role="columnheader" scope="col">
+                {BANNED_TEXTS.reason}
+              </th>
+              <th role="columnheader" scope="col">
+                {BANNED_TEXTS.bannedAt}
+              </th>
+              <th role="columnheader" scope="col">
+                {BANNED_TEXTS.expires}
+              </th>
+              <th role="columnheader" scope="col" className="text-end">
                 {BANNED_TEXTS.attempts}
               </th>
-              <th scope="col">{BANNED_TEXTS.client}</th>
-              <th scope="col">{BANNED_TEXTS.app}</th>
-              <th scope="col">{BANNED_TEXTS.blockedUsers}</th>
-              <th scope="col" className="text-end">
+              <th role="columnheader" scope="col">
+                {BANNED_TEXTS.client}
+              </th>
+              <th role="columnheader" scope="col">
+                {BANNED_TEXTS.app}
+              </th>
+              <th role="columnheader" scope="col">
+                {BANNED_TEXTS.blockedUsers}
+              </th>
+              <th role="columnheader" scope="col" className="text-end">
                 <span className="visually-hidden">{CONSOLE_LABELS.actions}</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {query.data.Msg.banned.map((entry) => (
               <BannedRow key={entry.ip} entry={entry} onUnbanned={refresh} />
             ))}

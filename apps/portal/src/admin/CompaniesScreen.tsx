@@ -85,21 +85,27 @@ export function CompaniesScreen() {
         <p className="text-body-secondary">{COMPANIES_TEXTS.noCompanies}</p>
       ) : (
         <div className="card">
-          <Table responsive hover className="console-table mb-0">
-            <thead>
-              <tr>
-                <th scope="col">
+          <Table responsive hover role="table" className="console-table table-cards mb-0">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader" scope="col">
                   <span className="visually-hidden">{CONSOLE_LABELS.image}</span>
                 </th>
-                <th scope="col">{CONSOLE_LABELS.id}</th>
-                <th scope="col">{CONSOLE_LABELS.name}</th>
-                <th scope="col">{CONSOLE_LABELS.owner}</th>
-                <th scope="col" className="text-end">
+                <th role="columnheader" scope="col">
+                  {CONSOLE_LABELS.id}
+                </th>
+                <th role="columnheader" scope="col">
+                  {CONSOLE_LABELS.name}
+                </th>
+                <th role="columnheader" scope="col">
+                  {CONSOLE_LABELS.owner}
+                </th>
+                <th role="columnheader" scope="col" className="text-end">
                   <span className="visually-hidden">{CONSOLE_LABELS.actions}</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {coms.map((company) => {
                 const access = owners[company.id];
                 return (

@@ -22,13 +22,17 @@ export function CompanyRow({ company, access, onOwner, onBranches, onRemove }: C
   const pending = action === 'resend' && access !== undefined;
   const owner = pending ? COMPANIES_TEXTS.pendingOwner(access.email) : company.owner;
   return (
-    <tr>
-      <td>
+    <tr role="row">
+      <td role="cell">
         <Avatar name={company.name} src={company.img} size={32} />
       </td>
-      <td className="text-nowrap">{company.id}</td>
-      <td>{company.name}</td>
-      <td>
+      <td role="cell" className="text-nowrap" data-label={CONSOLE_LABELS.id}>
+        {company.id}
+      </td>
+      <td role="cell" data-label={CONSOLE_LABELS.name}>
+        {company.name}
+      </td>
+      <td role="cell" data-label={CONSOLE_LABELS.owner}>
         <div className="d-flex flex-wrap align-items-center gap-2">
           {owner && <span className={pending ? 'text-body-secondary' : ''}>{owner}</span>}
           <Button size="sm" variant="outline-primary" onClick={onOwner}>
@@ -36,7 +40,7 @@ export function CompanyRow({ company, access, onOwner, onBranches, onRemove }: C
           </Button>
         </div>
       </td>
-      <td className="text-end text-nowrap">
+      <td role="cell" className="text-end text-nowrap table-cards-actions">
         <Button size="sm" variant="link" onClick={onBranches}>
           {COMPANIES_TEXTS.branches} <span className="visually-hidden">{company.name}</span>
         </Button>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_TOASTS, WHITELIST_MESSAGES } from '@portico/contracts';
+import { ADMIN_TOASTS, USERS_MESSAGES, WHITELIST_MESSAGES } from '@portico/contracts';
 import { stubApi } from '../test/fetch-stub';
 import { renderWithProviders } from '../test/render';
 import { IpWhitelistScreen } from './IpWhitelistScreen';
@@ -93,5 +93,28 @@ describe('IP whitelist screen', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }),
     );
     expect(await screen.findByText(ADMIN_TOASTS.whitelistRemoveFailed)).toBeVisible();
+  });
+
+  it('shows a stored IPv6 address in its short form and names the address it removes', async () => {
+    const stored = '2001:db8:0:0:0:0:0:42';
+    const fetchStub = stubApi({
+      'GET /v1/whitelist': {
+        Code: '200',
+        Msg: { whitelist: [{ ...LIST.Msg.whitelist[0], ip: stored }] },
+      },
+      'POST /v1/whitelist/remove': { Code: '200' },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<IpWhitelistScreen />);
+    expect(await screen.findByRole('cell', { name: '2001:db8::42' })).toBeVisible();
+    expect(screen.queryByText(stored)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove 2001:db8::42' }));
+    const dialog = await screen.findByRole('dialog', { name: USERS_MESSAGES.confirmDeleteTitle });
+    expect(within(dialog).getByText('Are you sure you want to delete 2001:db8::42?')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(ADMIN_TOASTS.whitelistRemoved)).toBeVisible();
+    // The call names the address as the server keeps it.
+    const removal = fetchStub.mock.calls.find(([url]) => String(url).endsWith('/remove'));
+    expect(JSON.parse(String(removal?.[1]?.body))).toEqual({ ip: stored });
   });
 });

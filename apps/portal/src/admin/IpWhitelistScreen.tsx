@@ -7,6 +7,7 @@ import {
   SUCCESS_CODE,
   WHITELIST_TEXTS,
   calls,
+  ipForDisplay,
 } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
@@ -41,17 +42,23 @@ export function IpWhitelistScreen() {
     });
   }
 
+  /** `ip` as the server keeps it goes to the call; people read RFC 5952's short form. */
   function remove(ip: string) {
-    confirmDelete(async () => {
-      const answer = await api.callApi(calls.ipLists.removeWhitelist, { ip });
-      const ok = answer.Code === SUCCESS_CODE;
-      toasts.show({
-        Title: ip,
-        Msg: ok ? ADMIN_TOASTS.whitelistRemoved : ADMIN_TOASTS.whitelistRemoveFailed,
-        Type: ok ? 'success' : 'danger',
-      });
-      if (ok) await refresh();
-    }, CONSOLE_LABELS.remove);
+    const shown = ipForDisplay(ip);
+    confirmDelete(
+      async () => {
+        const answer = await api.callApi(calls.ipLists.removeWhitelist, { ip });
+        const ok = answer.Code === SUCCESS_CODE;
+        toasts.show({
+          Title: shown,
+          Msg: ok ? ADMIN_TOASTS.whitelistRemoved : ADMIN_TOASTS.whitelistRemoveFailed,
+          Type: ok ? 'success' : 'danger',
+        });
+        if (ok) await refresh();
+      },
+      CONSOLE_LABELS.remove,
+      shown,
+    );
   }
 
   let body: ReactNode;
@@ -63,33 +70,54 @@ export function IpWhitelistScreen() {
   } else {
     body = (
       <div className="card">
-        <Table responsive hover className="console-table mb-0">
-          <thead>
-            <tr>
-              <th scope="col">{WHITELIST_TEXTS.ip}</th>
-              <th scope="col">{WHITELIST_TEXTS.addedAt}</th>
-              <th scope="col">{WHITELIST_TEXTS.addedBy}</th>
-              <th scope="col">{WHITELIST_TEXTS.description}</th>
-              <th scope="col" className="text-end">
+        <Table responsive hover role="table" className="console-table table-cards mb-0">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col">
+                {WHITELIST_TEXTS.ip}
+              </th>
+              <th role="columnheader" scope="col">
+                {WHITELIST_TEXTS.addedAt}
+              </th>
+              <th role="columnheader" scope="col">
+                {WHITELIST_TEXTS.addedBy}
+              </th>
+              <th role="columnheader" scope="col">
+                {WHITELIST_TEXTS.description}
+              </th>
+              <th role="columnheader" scope="col" className="text-end">
                 <span className="visually-hidden">{CONSOLE_LABELS.actions}</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {query.data.Msg.whitelist.map((entry) => (
-              <tr key={entry.ip}>
-                <td className="font-monospace text-nowrap">{entry.ip}</td>
-                <td className="text-nowrap">{formatDateTime(entry.addedAt)}</td>
-                <td>{entry.addedBy}</td>
-                <td>{entry.description || CONSOLE_LABELS.none}</td>
-                <td className="text-end">
+              <tr key={entry.ip} role="row">
+                <td
+                  role="cell"
+                  className="font-monospace text-nowrap"
+                  data-label={WHITELIST_TEXTS.ip}
+                >
+                  {ipForDisplay(entry.ip)}
+                </td>
+                <td role="cell" className="text-nowrap" data-label={WHITELIST_TEXTS.addedAt}>
+                  {formatDateTime(entry.addedAt)}
+                </td>
+                <td role="cell" data-label={WHITELIST_TEXTS.addedBy}>
+                  {entry.addedBy}
+                </td>
+                <td role="cell" data-label={WHITELIST_TEXTS.description}>
+                  {entry.description || CONSOLE_LABELS.none}
+                </td>
+                <td role="cell" className="text-end table-cards-actions">
                   <Button
                     size="sm"
                     variant="link"
                     className="text-danger"
                     onClick={() => remove(entry.ip)}
                   >
-                    {CONSOLE_LABELS.remove} <span className="visually-hidden">{entry.ip}</span>
+                    {CONSOLE_LABELS.remove}{' '}
+                    <span className="visually-hidden">{ipForDisplay(entry.ip)}</span>
                   </Button>
                 </td>
               </tr>

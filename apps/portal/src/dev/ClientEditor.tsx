@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_TOASTS, calls, DEV_LABELS as L, DEV_MESSAGES, maskSecret } from '@portico/contracts';
+import { ADMIN_TOASTS, calls, DEV_LABELS as L, DEV_MESSAGES } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { DetailEditor, useEditor } from '../ui/editor';
 import { useToasts } from '../ui/toasts-context';
@@ -19,6 +19,7 @@ import { ClientFields } from './ClientFields';
 import { OidcFields } from './OidcFields';
 import { RotateSecretButton } from './RotateSecretButton';
 import { DEV_KEYS, type ClientEntry } from './queries';
+import { shownSecret } from './secret-mask';
 
 /**
  * The fields the server refused: by name when it says (an OIDC setting, a localhost URL in
@@ -137,7 +138,7 @@ export function ClientEditor({
           <dt className="col-4 col-md-2">{L.secret}</dt>
           <dd className="col-8 col-md-10 mb-0 d-flex flex-wrap align-items-center gap-2">
             <code className="text-break" data-testid="client-secret">
-              {maskSecret(client.secret)}
+              {shownSecret(client.secret)}
             </code>
             {editor.mode === 'view' && onRotated && (
               <RotateSecretButton client={client} onRotated={onRotated} />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Accordion, Badge, Button } from 'react-bootstrap';
-import { DEV_LABELS as L, maskSecret, platformLabel } from '@portico/contracts';
+import { DEV_LABELS as L, platformLabel } from '@portico/contracts';
 import { ClientEditor, type CreatedClient } from './ClientEditor';
 import { SecretOnce } from './SecretOnce';
 import type { AppEntry, ClientEntry } from './queries';
+import { shownSecret } from './secret-mask';
 
 /**
  * The clients of an application: the list, a new client's form, and a new secret once (a new
@@ -61,7 +62,7 @@ export function ClientsSection({ app, clients }: { app: AppEntry; clients: Clien
                     {platformLabel(client.platform)}
                   </Badge>
                   <code className="small text-body-secondary text-truncate d-inline-block mw-100">
-                    {maskSecret(client.secret)}
+                    {shownSecret(client.secret)}
                   </code>
                 </span>
               </Accordion.Header>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, ListGroup } from 'react-bootstrap';
 import { useQuery } from '@tanstack/react-query';
-import { DEV_LABELS as L, DEV_MESSAGES, truncate } from '@portico/contracts';
+import { DEV_LABELS as L, DEV_MESSAGES } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { SCREENS } from '../screens';
 import { Loading } from '../ui/Loading';
@@ -11,6 +11,7 @@ import { appPageId } from './app-page';
 import { AppEditor } from './AppEditor';
 import { AppStatusBadge } from './AppStatusBadge';
 import { appsQuery } from './queries';
+import { Truncated } from '../ui/Truncated';
 
 /**
  * The Developer screen (/manage/dev, flag dev): the application registry. Opening an
@@ -59,7 +60,7 @@ export function DeveloperScreen() {
                 </Button>
                 <div className="small text-body-secondary text-truncate">
                   <code>{app.id}</code>
-                  {app.desc && <span className="ms-2">{truncate(app.desc, 60)}</span>}
+                  {app.desc && <Truncated text={app.desc} max={60} className="ms-2" />}
                 </div>
               </div>
               <AppStatusBadge status={app.status} />

@@ -5,6 +5,7 @@ import { routes } from '../router';
 import { renderRoutes } from '../test/render';
 import { EDITOR_LABELS as E } from '../ui/editor';
 import { CLIENT, SECRET, appEntry, openLedger, stubDev } from './test-stub';
+import { shownSecret } from './secret-mask';
 
 const NEW_SECRET = 'ZyXwVuTsRqPoNmLk';
 
@@ -51,7 +52,7 @@ describe('Rotating a client secret', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(updateCalls(fetchStub)).toHaveLength(0);
-    expect(screen.getByTestId('client-secret')).toHaveTextContent(maskSecret(SECRET));
+    expect(screen.getByTestId('client-secret')).toHaveTextContent(shownSecret(SECRET));
   });
 
   it('shows the new secret once after the confirmation, then only its mask', async () => {
@@ -64,7 +65,7 @@ describe('Rotating a client secret', () => {
     expect(await screen.findByLabelText(L.newSecret)).toHaveValue(NEW_SECRET);
     expect(screen.getByText(DEV_MESSAGES.secretShownOnce)).toBeVisible();
     await waitFor(() =>
-      expect(screen.getByTestId('client-secret')).toHaveTextContent(maskSecret(NEW_SECRET)),
+      expect(screen.getByTestId('client-secret')).toHaveTextContent(shownSecret(NEW_SECRET)),
     );
     // The rotation sends the client's stored settings unchanged, with secret "rotate".
     const sent = updateCalls(fetchStub);
@@ -102,7 +103,7 @@ describe('Rotating a client secret', () => {
     await user.click(screen.getByRole('button', { name: 'Close alert' }));
     await waitFor(() => expect(screen.queryByDisplayValue(NEW_SECRET)).not.toBeInTheDocument());
     expect(screen.queryByText(DEV_MESSAGES.secretShownOnce)).not.toBeInTheDocument();
-    expect(screen.getByTestId('client-secret')).toHaveTextContent(maskSecret(NEW_SECRET));
+    expect(screen.getByTestId('client-secret')).toHaveTextContent(shownSecret(NEW_SECRET));
   });
 
   it('toasts a refused rotation and keeps the old mask, with no secret shown', async () => {
@@ -115,7 +116,7 @@ describe('Rotating a client secret', () => {
     expect(await screen.findByText(DEV_MESSAGES.rotateFailed('Ledger web'))).toBeInTheDocument();
     expect(updateCalls(fetchStub)).toHaveLength(1);
     expect(screen.queryByLabelText(L.newSecret)).not.toBeInTheDocument();
-    expect(screen.getByTestId('client-secret')).toHaveTextContent(maskSecret(SECRET));
+    expect(screen.getByTestId('client-secret')).toHaveTextContent(shownSecret(SECRET));
   });
 
   it('offers the rotation in view mode only', async () => {

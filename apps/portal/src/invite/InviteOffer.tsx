@@ -15,6 +15,7 @@ import {
 import { useApi } from '../api/context';
 import { registerPath } from '../register/invitation';
 import { SCREENS } from '../screens';
+import { ClientLogo } from '../sso/ClientLogo';
 import { InfoPage } from '../ui/InfoPage';
 import { PublicCard } from '../ui/PublicCard';
 import type { InviteDetails } from './queries';
@@ -45,13 +46,18 @@ export function InviteOffer({ details, code, email }: InviteOfferProps) {
   const company = details.com.name;
   if (declined) {
     return (
-      <InfoPage title={INVITE_MESSAGES.declinedTitle} subtitle={inviteDeclinedText(company)} />
+      <InfoPage
+        header={<ClientLogo />}
+        title={INVITE_MESSAGES.declinedTitle}
+        subtitle={inviteDeclinedText(company)}
+      />
     );
   }
   const answer = acceptance.data;
   if (answer?.Code === '200' && answer.Msg.registered) {
     return (
       <InfoPage
+        header={<ClientLogo />}
         tone="success"
         title={INVITE_MESSAGES.acceptedTitle}
         subtitle={inviteAcceptedText(company)}
@@ -72,6 +78,7 @@ export function InviteOffer({ details, code, email }: InviteOfferProps) {
 
   return (
     <PublicCard>
+      <ClientLogo />
       <h1 className="h4 fw-semibold text-center mb-3">{SCREENS.invite.label}</h1>
       <p className="text-center mb-4">{text}</p>
       {failure && (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
 import {
   INVITE_MESSAGES,
+  PRODUCT_NAME,
   inviteAcceptedText,
   inviteDeclinedText,
   inviteText,
@@ -128,16 +129,19 @@ describe('InviteScreen', () => {
   });
 
   it.each(['not_found', 'invite_expired'])(
-    'shows Invite not found when the details fail (%s), with the code',
+    'shows Invite not found when the details fail (%s), in words, with Login as the way on',
     async (code) => {
       stubApi({ 'GET /v1/invite/details': { Code: code, status: 404 } });
-      renderRoutes(routes, LINK);
+      const { router, container } = renderRoutes(routes, LINK);
       expect(
         await screen.findByRole('heading', { name: INVITE_MESSAGES.notFoundTitle }),
       ).toBeInTheDocument();
       expect(screen.getByText(INVITE_MESSAGES.notFoundText)).toBeInTheDocument();
-      expect(screen.getByTestId('invite-error')).toHaveTextContent(code);
+      expect(container).not.toHaveTextContent(code);
+      expect(screen.getByRole('img', { name: `${PRODUCT_NAME} logo` })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+      expect(router.state.location.pathname).toBe('/sso');
     },
   );
 

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { INVITE_LABELS as L, INVITE_MESSAGES } from '@portico/contracts';
 import { useApi } from '../api/context';
 import { registerPath, type RegisterLocationState } from '../register/invitation';
+import { SCREENS } from '../screens';
+import { ClientLogo } from '../sso/ClientLogo';
 import { InfoPage } from '../ui/InfoPage';
 import { Loading } from '../ui/Loading';
 import { PublicCard } from '../ui/PublicCard';
@@ -25,12 +27,14 @@ export function InviteScreen() {
 
 function InviteDetailsLoader({ code, email }: { code: string; email: string }) {
   const api = useApi();
+  const navigate = useNavigate();
   const details = useQuery(inviteDetailsQuery(api, code, email));
   const answer = details.data;
 
   if (!answer) {
     return (
       <PublicCard>
+        <ClientLogo />
         <Loading label={L.loading} />
       </PublicCard>
     );
@@ -40,17 +44,16 @@ function InviteDetailsLoader({ code, email }: { code: string; email: string }) {
     return <Navigate to={registerPath(code, email)} replace state={state} />;
   }
   if (answer.Code !== '200') {
+    // Section 8 keeps the code as the error: it stays in the query's answer, never on screen
+    // (a code is no word for a person). The Login button is the way on.
     return (
       <InfoPage
+        header={<ClientLogo />}
         tone="danger"
         title={INVITE_MESSAGES.notFoundTitle}
         subtitle={INVITE_MESSAGES.notFoundText}
-      >
-        {/* The code is kept as the error (section 8), shown small for whoever helps the user. */}
-        <p className="small text-body-secondary text-center mt-2 mb-0" data-testid="invite-error">
-          {answer.Code}
-        </p>
-      </InfoPage>
+        action={{ label: L.login, onClick: () => navigate(SCREENS.sso.path) }}
+      />
     );
   }
   return <InviteOffer details={answer.Msg} code={code} email={email} />;

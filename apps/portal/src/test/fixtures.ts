@@ -17,6 +17,7 @@ export function sessionDetails(overrides: Partial<Details> = {}): Details {
     avatar: '',
     email: 'maria@bank.example',
     roles: [ROLE_GLOBAL_ADMIN],
+    role_names: { [ROLE_GLOBAL_ADMIN]: 'Admin' },
     com: { id: PLATFORM_COMPANY_ID, name: 'Portico Platform', img: '' },
     client: PORTAL_CLIENT_ID,
     allow_delete: false,

@@ -52,7 +52,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastsContext.Provider value={api}>
       {children}
-      {/* Placed by theme.css (.toast-stack): under the top bar, at the bottom on phones. */}
+      {/* Placed by theme.css (.toast-stack): bottom right, across the bottom on phones. */}
       <ToastContainer ref={stackRef} containerPosition="fixed" className="toast-stack">
         {toasts.map((toast) => (
           <BootstrapToast

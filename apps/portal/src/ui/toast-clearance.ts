@@ -5,7 +5,7 @@ export const TOAST_CLEARANCE_VAR = '--portico-toast-clearance';
 
 /**
  * Keeps TOAST_CLEARANCE_VAR on <body> at the room the toast stack takes from its edge of the
- * screen (the bottom on phones, the top otherwise) when it would overlap an open dialog, so the
+ * screen (the bottom) when it would overlap an open dialog, so the
  * dialog is laid out clear of the toasts and no toast covers its buttons. Beside a dialog (a wide
  * screen) nothing is kept and the dialog stays centred. While a dialog stays open the room only
  * grows: a toast timing out does not move the dialog under the person's finger. It is measured

@@ -154,7 +154,33 @@ describe('UsersScreen permissions', () => {
     await expand('ann@bank.example');
     fireEvent.click(await screen.findByRole('button', { name: T.reset }));
     expect(await screen.findByText(USERS_MESSAGES.resetInitiated)).toBeVisible();
-    expect(screen.getByText('awaiting_reset')).toBeVisible();
+    // The status in words: the server's value is no word for a person.
+    expect(screen.getByText('Password reset sent')).toBeVisible();
+    expect(screen.queryByText(/awaiting_reset/)).toBeNull();
+  });
+
+  it('keeps long read-only text readable whole: name and title, focus, the card e-mail in full', async () => {
+    const email = 'maria.lopez-fernandez@retail.bank.example';
+    stubUsersApi(listAnswer([row(email)]));
+    renderUsers();
+    // The header is one button: its name carries the full e-mail, no focus stop inside it.
+    const header = await screen.findByRole('button', { name: new RegExp(email) });
+    const cut = within(header).getByText('maria.lopez-fernande...');
+    expect(cut).toHaveAttribute('title', email);
+    expect(cut).not.toHaveAttribute('tabindex');
+    fireEvent.click(header);
+    await screen.findByText(T.branchesAssigned);
+    // The expanded card has the room for the whole e-mail.
+    const emailLabel = screen.getByText(T.emailLabel, { selector: 'dt' });
+    expect(emailLabel.nextElementSibling).toHaveTextContent(email);
+  });
+
+  it('names the reset-sent status in words when the list reports it', async () => {
+    stubUsersApi(listAnswer([row('ann@bank.example', { user_status: 'awaiting_reset' })]));
+    renderUsers();
+    await expand('ann@bank.example');
+    expect(await screen.findByText(T.statusLabel('awaiting_reset'))).toBeVisible();
+    expect(screen.queryByText(/awaiting_reset/)).toBeNull();
   });
 });
 

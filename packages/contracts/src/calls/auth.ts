@@ -223,6 +223,9 @@ export const details = defineCall({
     avatar: z.string(),
     email: z.string(),
     roles: z.array(z.string()).describe('role ids in the current company'),
+    role_names: z
+      .record(z.string(), z.string())
+      .describe('the name of each role in roles, by its id (the profile shows names, not ids)'),
     com: sessionCompany.nullable().describe('null until a company is chosen'),
     client: z.string().describe('the client this session belongs to'),
     allow_delete: z

@@ -34,6 +34,8 @@ export const USERS_MESSAGES = {
   removeAccessConfirm: 'Remove Access',
   confirmDeleteTitle: 'Confirm Delete',
   confirmDeleteText: 'Are you sure you want to delete this?',
+  // Ours: the specification's question, naming the thing when the screen knows it (an IP).
+  confirmDeleteNamed: (name: string) => `Are you sure you want to delete ${name}?`,
 } as const;
 
 export const ADMIN_TOASTS = {

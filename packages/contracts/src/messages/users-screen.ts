@@ -1,3 +1,23 @@
+import { USER_STATUS } from '../constants.js';
+
+/**
+ * Ours: the user statuses in words. Section 4 calls awaiting_reset "the reset-sent value": a
+ * reset link went out and the account waits for its new password.
+ */
+export const USER_STATUS_LABELS: Record<string, string> = {
+  [USER_STATUS.active]: 'Active',
+  [USER_STATUS.blocked]: 'Blocked',
+  [USER_STATUS.awaitingReset]: 'Password reset sent',
+};
+
+/** A status's words; one the portal does not know reads as words too ("on_hold" -> "On hold"). */
+export function userStatusLabel(status: string): string {
+  const known = USER_STATUS_LABELS[status];
+  if (known !== undefined) return known;
+  const words = status.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /**
  * Labels of the users screen (section 2, "Users") and the texts the specification leaves open
  * there. The section 8 messages of this screen stay in USERS_MESSAGES (toasts.ts).
@@ -43,6 +63,8 @@ export const USERS_SCREEN_TEXTS = {
   resetSentText: 'A password reset link was sent. The user signs in after setting a new password.',
   reset: 'Reset',
   status: 'Status',
+  /** What a user's overall status means, in words (section 3 names the values only). */
+  statusLabel: userStatusLabel,
   pagination: 'Users pages',
   previousPage: 'Previous page',
   nextPage: 'Next page',

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   ACCOUNT_MESSAGES,
   CODES,
+  EDITOR_LABELS,
   IMAGE_MAX_DIMENSION,
   PROFILE_TEXTS,
   ROLE_GLOBAL_OWNER,
@@ -89,6 +90,31 @@ describe('the profile details editor', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.displayNameRequired);
     expect(screen.getByLabelText(T.displayName)).toHaveAttribute('aria-invalid', 'true');
     expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('labels the preview with the name of the first role, of any application', () => {
+    stubApi({});
+    renderWithProviders(
+      <DetailsCard
+        details={sessionDetails({
+          roles: ['loans.officer', ROLE_GLOBAL_OWNER],
+          role_names: { 'loans.officer': 'Loan Officer', [ROLE_GLOBAL_OWNER]: 'Owner' },
+        })}
+      />,
+    );
+    expect(screen.getByText('Loan Officer')).toBeVisible();
+    expect(screen.queryByText('officer')).toBeNull();
+  });
+
+  it('shows empty first and last names as the muted dash, and a blank field to edit', async () => {
+    stubApi({});
+    renderWithProviders(<DetailsCard details={sessionDetails({ fname: '', lname: '' })} />);
+    expect(screen.getByLabelText(T.firstName)).toHaveAttribute('placeholder', EDITOR_LABELS.empty);
+    expect(screen.getByLabelText(T.lastName)).toHaveAttribute('placeholder', EDITOR_LABELS.empty);
+    expect(screen.getByLabelText(T.displayName)).not.toHaveAttribute('placeholder');
+    await userEvent.click(screen.getByRole('button', { name: T.edit }));
+    expect(screen.getByLabelText(T.firstName)).not.toHaveAttribute('placeholder');
+    expect(screen.getByLabelText(T.firstName)).toHaveValue('');
   });
 
   it('labels the preview with the first role (owner -> Owner)', () => {

@@ -2,6 +2,7 @@ import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  EDITOR_LABELS,
   PROFILE_TEXTS,
   SUCCESS_CODE,
   calls,
@@ -38,7 +39,7 @@ export function DetailsCard({ details }: { details: SessionDetails }) {
   const [busy, setBusy] = useState(false);
   const fields = shownFields(editor);
   const editing = editor.mode === 'edit';
-  const roleLabel = profileRoleLabel(details.roles);
+  const roleLabel = profileRoleLabel(details.roles, details.role_names);
 
   const { dis, fname, lname } = details;
   useEffect(() => dispatch({ type: 'load', fields: { dis, fname, lname } }), [dis, fname, lname]);
@@ -126,6 +127,7 @@ export function DetailsCard({ details }: { details: SessionDetails }) {
                       value={fields[key]}
                       readOnly={!editing}
                       plaintext={!editing}
+                      placeholder={!editing && fields[key] === '' ? EDITOR_LABELS.empty : undefined}
                       autoComplete={autoComplete}
                       isInvalid={errors[key] !== undefined}
                       aria-invalid={errors[key] !== undefined || undefined}

@@ -45,7 +45,7 @@ export function AccountBlocked({ username, status, mayReset }: AccountBlockedPro
     return (
       <Alert variant="info" className="mb-0 py-2">
         <div>
-          {T.status}: <strong>{shown}</strong>
+          {T.status}: <strong>{T.statusLabel(shown)}</strong>
         </div>
         <div className="small">{T.resetSentText}</div>
       </Alert>

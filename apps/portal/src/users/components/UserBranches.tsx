@@ -1,11 +1,12 @@
 import { Badge, Button, CloseButton, Spinner } from 'react-bootstrap';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { USERS_SCREEN_TEXTS, calls, truncate } from '@portico/contracts';
+import { USERS_SCREEN_TEXTS, calls } from '@portico/contracts';
 import { useApi } from '../../api/context';
 import { useToasts } from '../../ui/toasts-context';
 import { useFormDialog } from '../form-dialog';
 import { userBranchesQuery, usersKeys } from '../queries';
 import { AssignBranchForm } from './AssignBranchForm';
+import { Truncated } from '../../ui/Truncated';
 
 const T = USERS_SCREEN_TEXTS;
 
@@ -46,7 +47,7 @@ export function UserBranches({ com, userid, companyBranches, editable }: UserBra
           key={branch.id}
           className="d-inline-flex align-items-center gap-1 border rounded-pill px-2 py-1 bg-body"
         >
-          <span title={branch.name}>{truncate(branch.name)}</span>
+          <Truncated text={branch.name} />
           {branch.servicing && (
             <Badge bg="primary" pill>
               {T.servicingBadge}

@@ -1,5 +1,5 @@
 import { Accordion, Badge } from 'react-bootstrap';
-import { ACCESS_ENTRY_STATUS, USER_STATUS, USERS_SCREEN_TEXTS, truncate } from '@portico/contracts';
+import { ACCESS_ENTRY_STATUS, USER_STATUS, USERS_SCREEN_TEXTS } from '@portico/contracts';
 import { Avatar } from '../../ui/Avatar';
 import { permissionsFor } from '../permissions';
 import type { RoleDefinitions } from '../role-groups';
@@ -10,6 +10,7 @@ import { UserBranches } from './UserBranches';
 import { UserName } from './UserName';
 import { UserRoles } from './UserRoles';
 import { type GroupedUser } from '../grouped-user';
+import { Truncated } from '../../ui/Truncated';
 
 const T = USERS_SCREEN_TEXTS;
 /** Lets flex children shrink below their content, so long text truncates on a phone. */
@@ -42,15 +43,13 @@ export function UserCard({ user, expanded, defs, viewer, com, companyBranches }:
         <span className="d-flex align-items-center gap-2 w-100 me-2" style={SHRINK}>
           <Avatar name={name} size={32} className="flex-shrink-0" />
           <span className="d-flex flex-column flex-md-row gap-md-3 flex-grow-1" style={SHRINK}>
-            <span className="fw-semibold text-truncate" title={name}>
-              {truncate(name)}
-            </span>
-            <span
+            {/* In the header button: its name carries the full texts, no focus stops inside. */}
+            <Truncated text={name} className="fw-semibold text-truncate" focusable={false} />
+            <Truncated
+              text={user.email}
               className="text-body-secondary small text-truncate align-self-md-center"
-              title={user.email}
-            >
-              {truncate(user.email)}
-            </span>
+              focusable={false}
+            />
           </span>
           <span className="d-flex flex-column flex-sm-row align-items-end gap-1 flex-shrink-0">
             {status === USER_STATUS.blocked && <Badge bg="danger">{T.accountBlocked}</Badge>}
@@ -78,8 +77,9 @@ export function UserCard({ user, expanded, defs, viewer, com, companyBranches }:
                 />
               </dd>
               <dt className="col-sm-3">{T.emailLabel}</dt>
-              <dd className="col-sm-9 mb-0" title={user.email}>
-                {truncate(user.email)}
+              {/* The expanded card has the room: the e-mail in full, wrapped on a phone. */}
+              <dd className="col-sm-9 mb-0 text-break" title={user.email}>
+                {user.email}
               </dd>
               <dt className="col-sm-3">{T.branchesAssigned}</dt>
               <dd className="col-sm-9 mb-0">

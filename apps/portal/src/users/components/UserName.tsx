@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
-import { USERS_SCREEN_TEXTS, calls, personNameRule, truncate } from '@portico/contracts';
+import { EDITOR_LABELS, USERS_SCREEN_TEXTS, calls, personNameRule } from '@portico/contracts';
 import { useApi } from '../../api/context';
 import { useToasts } from '../../ui/toasts-context';
 import { usersKeys } from '../queries';
+import { Truncated } from '../../ui/Truncated';
 
 const T = USERS_SCREEN_TEXTS;
 
@@ -50,7 +51,11 @@ export function UserName({ userid, fname, lname, editable }: UserNameProps) {
   if (!editing) {
     return (
       <div className="d-flex align-items-center gap-2">
-        <span title={full}>{full ? truncate(full) : '—'}</span>
+        {full ? (
+          <Truncated text={full} />
+        ) : (
+          <span className="text-body-secondary">{EDITOR_LABELS.empty}</span>
+        )}
         {editable && userid && (
           <Button
             size="sm"

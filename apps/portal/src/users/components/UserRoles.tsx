@@ -1,12 +1,6 @@
 import { Badge, Button } from 'react-bootstrap';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ACCESS_ENTRY_STATUS,
-  USERS_MESSAGES,
-  USERS_SCREEN_TEXTS,
-  calls,
-  truncate,
-} from '@portico/contracts';
+import { ACCESS_ENTRY_STATUS, USERS_MESSAGES, USERS_SCREEN_TEXTS, calls } from '@portico/contracts';
 import { useApi } from '../../api/context';
 import { useConfirmDelete } from '../../ui/confirm-delete';
 import { useToasts } from '../../ui/toasts-context';
@@ -17,6 +11,7 @@ import { appName, roleName, type RoleDefinitions } from '../role-groups';
 import { ResendButton } from './ResendButton';
 import { UpdateRoleForm } from './UpdateRoleForm';
 import { type GroupedUser } from '../grouped-user';
+import { Truncated } from '../../ui/Truncated';
 
 const T = USERS_SCREEN_TEXTS;
 
@@ -58,8 +53,8 @@ export function UserRoles({ user, defs, viewerRoles, permissions }: UserRolesPro
           const pending = row.status === ACCESS_ENTRY_STATUS.pending;
           return (
             <li key={row.app} className="d-flex flex-wrap align-items-center gap-2">
-              <span className="fw-semibold" title={name}>
-                {truncate(name)}
+              <span className="fw-semibold">
+                <Truncated text={name} />
                 {pending && (
                   <span className="text-warning-emphasis"> {USERS_MESSAGES.pending}</span>
                 )}
@@ -67,14 +62,8 @@ export function UserRoles({ user, defs, viewerRoles, permissions }: UserRolesPro
               {row.roles.map((role) => {
                 const label = roleName(defs, row.app, role);
                 return (
-                  <Badge
-                    key={role}
-                    bg="light"
-                    text="dark"
-                    className="border fw-normal"
-                    title={label}
-                  >
-                    {truncate(label)}
+                  <Badge key={role} bg="light" text="dark" className="border fw-normal">
+                    <Truncated text={label} />
                   </Badge>
                 );
               })}
