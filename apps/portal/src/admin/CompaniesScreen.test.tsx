@@ -50,6 +50,31 @@ describe('companies screen', () => {
     expect(within(pending).getByRole('button', { name: 'Resend Core Two' })).toBeVisible();
   });
 
+  it('offers no Remove for the platform company (the API refuses it), and Remove for others', async () => {
+    stubApi({
+      'GET /v1/coms': {
+        ...LIST,
+        Msg: {
+          ...LIST.Msg,
+          coms: [
+            { id: 'core1', name: 'Portico Platform', img: '', owner: 'Ada Admin', branches: [] },
+            ...LIST.Msg.coms,
+          ],
+        },
+      },
+    });
+    renderWithProviders(<CompaniesScreen />);
+    await screen.findByRole('cell', { name: 'Portico Platform' });
+    const platform = rowOf('Portico Platform');
+    expect(within(platform).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(
+      within(platform).getByRole('button', { name: 'Branches Portico Platform' }),
+    ).toBeVisible();
+    expect(
+      within(rowOf('Acme Bank')).getByRole('button', { name: 'Remove Acme Bank' }),
+    ).toBeVisible();
+  });
+
   it('requires id and name, and says when the id is taken', async () => {
     const fetchStub = stubApi({
       'GET /v1/coms': LIST,

@@ -1,5 +1,11 @@
 import { Button } from 'react-bootstrap';
-import { COMPANIES_TEXTS, CONSOLE_LABELS, OWNER_ACTIONS, type calls } from '@portico/contracts';
+import {
+  COMPANIES_TEXTS,
+  CONSOLE_LABELS,
+  OWNER_ACTIONS,
+  PLATFORM_COMPANY_ID,
+  type calls,
+} from '@portico/contracts';
 import type { Success } from '../api/client';
 import { Avatar } from '../ui/Avatar';
 import { ownerAction } from './owner-action';
@@ -44,9 +50,12 @@ export function CompanyRow({ company, access, onOwner, onBranches, onRemove }: C
         <Button size="sm" variant="link" onClick={onBranches}>
           {COMPANIES_TEXTS.branches} <span className="visually-hidden">{company.name}</span>
         </Button>
-        <Button size="sm" variant="link" className="text-danger" onClick={onRemove}>
-          {CONSOLE_LABELS.remove} <span className="visually-hidden">{company.name}</span>
-        </Button>
+        {/* The platform company cannot be removed (the API refuses it): no Remove to fail. */}
+        {company.id !== PLATFORM_COMPANY_ID && (
+          <Button size="sm" variant="link" className="text-danger" onClick={onRemove}>
+            {CONSOLE_LABELS.remove} <span className="visually-hidden">{company.name}</span>
+          </Button>
+        )}
       </td>
     </tr>
   );
