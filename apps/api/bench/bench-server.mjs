@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_POOL_SIZE } from './hash-ceiling.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
@@ -47,7 +48,7 @@ export async function startBenchServer({ port, databaseUrl, nodeArgs = [], env =
       ADMIN_PASSWORD: 'Bench-Admin-1',
       // A throwaway secret for the bench's own database (production needs one on PostgreSQL).
       OIDC_KEY_SECRET: randomBytes(32).toString('base64url'),
-      UV_THREADPOOL_SIZE: '2',
+      UV_THREADPOOL_SIZE: String(SERVER_POOL_SIZE),
       // The server runs as in production (NODE_ENV defaults to it) but on http://localhost,
       // which production refuses as a client's redirect unless told (the portal's own client).
       LOCALHOST_REDIRECTS: 'true',

@@ -18,7 +18,7 @@ import {
   stopServer,
   timedRun,
 } from './bench-server.mjs';
-import { measureHashCeiling } from './hash-ceiling.mjs';
+import { describeCeiling, measureHashCeiling } from './hash-ceiling.mjs';
 
 const PORT = Number(process.env.BENCH_SIGNIN_PORT ?? 1298);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -148,7 +148,8 @@ async function benchSignIns(ceiling) {
       `(${SIGN_IN_CONNECTIONS} connections)`,
   );
   console.log(
-    `  argon2id ceiling ${ceiling.perSecond.toFixed(1)} hashes/s: sign-ins reach ` +
+    `  argon2id ceiling ${ceiling.perSecond.toFixed(1)} hashes/s (UV_THREADPOOL_SIZE=${ceiling.poolSize}, ` +
+      `as the server): sign-ins reach ` +
       `${pct(perSecond / ceiling.perSecond)} of it (target >= 85%)`,
   );
 }
@@ -216,9 +217,6 @@ export async function runSignInBenchmarks({ ceiling }) {
 // the loads).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const ceiling = await measureHashCeiling(5000);
-  console.log(
-    `argon2id m=19456 t=2 p=1 ceiling on this machine: ${ceiling.perSecond.toFixed(1)} hashes/s ` +
-      `(${ceiling.threads} threads, ${ceiling.hashes} hashes in ${ceiling.seconds.toFixed(1)} s)`,
-  );
+  console.log(describeCeiling(ceiling));
   await runSignInBenchmarks({ ceiling });
 }

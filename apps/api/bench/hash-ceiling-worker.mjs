@@ -1,0 +1,18 @@
+// hash-ceiling.mjs runs this in a process of its own, under the pool size it measures.
+// The server's own hashing (built by `pnpm bench`), so the ceiling uses its parameters.
+import { hashSecret } from '../dist/credentials/argon2.js';
+
+const [durationMs, threads] = process.argv.slice(2).map(Number);
+let hashes = 0;
+const started = performance.now();
+const deadline = started + durationMs;
+await Promise.all(
+  Array.from({ length: threads }, async () => {
+    while (performance.now() < deadline) {
+      await hashSecret('Bench-Password-1');
+      hashes += 1;
+    }
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+process.stdout.write(JSON.stringify({ threads, hashes, seconds, perSecond: hashes / seconds }));
