@@ -28,9 +28,10 @@ const INVITATION_SUBJECT = /invited you|invited to own/;
 
 /**
  * Registers the account an invitation mail offers, through the calls behind /invite and /reg:
- * the first link's access code goes to /v1/register (credentials base64); every other link of
- * the mail (one per application) is then accepted with /v1/invite/accept. `api` is the public
- * caller (its own client address: registration is limited per IP).
+ * the link's access code goes to /v1/register (credentials base64), which accepts every
+ * application of the company's invitation (one link since issue 17; any further link, from an
+ * older mail format, is accepted with /v1/invite/accept). `api` is the public caller (its own
+ * client address: registration is limited per IP).
  */
 export async function registerFromInvitation(
   api: APIRequestContext,

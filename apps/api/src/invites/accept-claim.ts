@@ -6,6 +6,8 @@ export interface ClaimedInvitation {
   id: string;
   companyId: string;
   appId: string;
+  /** Every application accepted with it: this row's and the company's other open invitations. */
+  appIds: string[];
 }
 
 /**
@@ -14,6 +16,9 @@ export interface ClaimedInvitation {
  * second waits for the first's row lock and then matches nothing (null).
  * The code hash stays on the row: a used link then answers "already accepted" rather than
  * "not found" (the code itself was never stored, and a verified row opens nothing).
+ * One invitation, one acceptance (issue 17): the same statement's sibling accepts every other
+ * open invitation of that company for that e-mail, so a person invited to three applications
+ * accepts them with one link (each keeps its own roles).
  * Accepting an owner invitation hands the company over (ownership/hand-over.ts).
  */
 export async function claimInvitation(
@@ -30,14 +35,29 @@ export async function claimInvitation(
  RETURNING id, company_id, app_id`;
   const row = rows[0];
   if (!row) return null;
+  const siblings = await tx.$queryRaw<{ id: string; app_id: string }[]>`
+    UPDATE access
+       SET status = 'verified'::access_status, user_id = COALESCE(${input.userId}, user_id),
+           accepted_at = now(), updated_at = now()
+     WHERE company_id = ${row.company_id} AND email = ${input.email.trim().toLowerCase()}
+       AND status = 'pending' AND id <> ${row.id}
+       AND (invite_expires_at IS NULL OR invite_expires_at > now())
+ RETURNING id, app_id`;
   // An accepted owner invitation (the platform's "Change" owner) makes the old owner admin.
-  if (await grantsOwnership(tx, row.id)) {
+  for (const id of [row.id, ...siblings.map((sibling) => sibling.id)]) {
+    if (!(await grantsOwnership(tx, id))) continue;
     await handOverOwnership(tx, {
       companyId: row.company_id,
       newOwnerEmail: input.email,
       action: 'company.owner_change',
       audit: { actorId: input.userId },
     });
+    break;
   }
-  return { id: row.id, companyId: row.company_id, appId: row.app_id };
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    appId: row.app_id,
+    appIds: [row.app_id, ...siblings.map((sibling) => sibling.app_id)].sort(),
+  };
 }

@@ -38,7 +38,7 @@ export async function acceptInvitation(
       companyId: claimed.companyId,
       target: claimed.id,
       ip: request.ip,
-      details: { app: claimed.appId, email },
+      details: { app: claimed.appId, apps: claimed.appIds, email },
     });
   });
   return { registered: true };

@@ -59,6 +59,7 @@ describe('invitation details and acceptance', () => {
         email,
         status: 'pending',
         registered: false,
+        also: [],
       },
     });
     expect((await details({ email, code })).json()).toMatchObject({ Code: '200' });

@@ -44,13 +44,40 @@ export async function inviteDetails(db: Database, code: string, rawEmail: string
     },
   });
   const registered = await db.prisma.user.findUnique({ where: { email }, select: { id: true } });
+  // One invitation, one acceptance (issue 17): the link accepts these too (accept-claim.ts).
+  const others = await db.prisma.access.findMany({
+    where: {
+      companyId: row.company.id,
+      email,
+      status: 'pending',
+      id: { not: invitation.id },
+      OR: [{ inviteExpiresAt: null }, { inviteExpiresAt: { gt: new Date() } }],
+    },
+    select: {
+      app: { select: { id: true, name: true } },
+      roles: {
+        select: { role: { select: { id: true, name: true } } },
+        orderBy: { roleId: 'asc' },
+      },
+    },
+    orderBy: { appId: 'asc' },
+  });
   return {
     com: row.company,
-    app: row.app.id === GLOBAL_APP_ID ? { id: GLOBAL_APP_ID, name: GLOBAL_APP_NAME } : row.app,
+    app: namedApp(row.app),
     roles: row.roles.map((grant) => grant.role),
+    also: others.map((other) => ({
+      app: namedApp(other.app),
+      roles: other.roles.map((grant) => grant.role),
+    })),
     access: code,
     email,
     status: row.status,
     registered: registered !== null,
   };
+}
+
+/** The application as the invitation names it: the company's roles are "Company". */
+function namedApp(app: { id: string; name: string }) {
+  return app.id === GLOBAL_APP_ID ? { id: GLOBAL_APP_ID, name: GLOBAL_APP_NAME } : app;
 }

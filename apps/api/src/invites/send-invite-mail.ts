@@ -10,23 +10,26 @@ export interface InvitedApp {
 }
 
 /**
- * The invitation mail: one accept link per application (each access row has its own code).
- * The links come from the configured public URL, never from request headers.
+ * The invitation mail: one invitation to one company, so one accept link (issue 17), with the
+ * applications and roles it grants listed above it. The link is the first application's code;
+ * accepting it accepts the company's other open invitations for the address too
+ * (accept-claim.ts). Links come from the configured public URL, never from request headers.
  */
 export function inviteMail(to: string, companyName: string, apps: InvitedApp[]): OutgoingMail {
-  const lines = apps.flatMap((app) => [
-    `${app.appName} (${app.roleNames.join(', ')}):`,
-    app.link,
-    '',
-  ]);
+  const [first] = apps;
+  if (!first) throw new Error('inviteMail: an invitation grants at least one application');
   return {
     to,
     subject: `${PRODUCT_NAME}: ${companyName} invited you`,
     text: [
-      `${companyName} invited you to ${PRODUCT_NAME}. Accept each invitation with its link:`,
+      `${companyName} invited you to ${PRODUCT_NAME}:`,
       '',
-      ...lines,
-      `The links are valid for ${INVITE_TTL_DAYS} days. If you did not expect this message, ignore it.`,
+      ...apps.map((app) => `- ${app.appName} (${app.roleNames.join(', ')})`),
+      '',
+      'Accept the invitation with this link:',
+      first.link,
+      '',
+      `The link is valid for ${INVITE_TTL_DAYS} days. If you did not expect this message, ignore it.`,
     ].join('\n'),
   };
 }

@@ -57,7 +57,7 @@ describe('invites.send', () => {
     });
   const newEmail = () => `${unique('invitee')}@example.test`;
 
-  it('creates a pending row per application and mails one accept link for each', async () => {
+  it('creates a pending row per application and mails one invitation with one link', async () => {
     const email = newEmail();
     const res = await send({
       email: b64(email.toUpperCase()),
@@ -80,25 +80,92 @@ describe('invites.send', () => {
       'viewer',
     ]);
 
+    // One company, one message, one link (issue 17): both applications listed above it.
     const mail = await peer.nextMailTo(email);
     expect(mail.subject).toContain('Acme Savings');
     expect(mail.text).toContain('Loans (viewer, editor)');
+    expect(mail.text).toContain('Teller (viewer)');
     const links = linksOf(mail);
-    expect(links).toHaveLength(2);
-    const hashes = links.map((link) => {
-      expect(link.origin).toBe(PUBLIC_URL);
-      expect(link.pathname).toBe('/invite');
-      expect(link.searchParams.get('email')).toBe(email);
-      return sha256(link.searchParams.get('code') ?? '');
-    });
-    expect(hashes.sort()).toEqual(rows.map((row) => row.inviteCodeHash).sort());
+    expect(links).toHaveLength(1);
+    const [link] = links as [URL];
+    expect(link.origin).toBe(PUBLIC_URL);
+    expect(link.pathname).toBe('/invite');
+    expect(link.searchParams.get('email')).toBe(email);
+    const hash = sha256(link.searchParams.get('code') ?? '');
+    expect(rows.map((row) => row.inviteCodeHash)).toContain(hash);
     const audit = await t.db.prisma.auditEvent.findFirstOrThrow({
       where: { action: 'invite.send', target: email },
     });
     expect(audit).toMatchObject({ actorId: admin.id, companyId });
-    for (const link of links) {
-      expect(JSON.stringify(audit.details)).not.toContain(link.searchParams.get('code'));
-    }
+    expect(JSON.stringify(audit.details)).not.toContain(link.searchParams.get('code'));
+  });
+
+  it("one link accepts every application of the company's invitation, by acceptance or registration", async () => {
+    const accepted = async (email: string) =>
+      (await rowsOf(email)).map((row) => [row.appId, row.status]).sort();
+    const grants = [
+      { app: loans.id, roles: ['viewer'] },
+      { app: teller.id, roles: ['editor'] },
+    ];
+    // An existing account accepts: both applications at once.
+    const outsider = await signedInMember(t, (await createCompany(t)).id, []);
+    await send({ email: b64(outsider.email), roles: grants });
+    const [link] = linksOf(await peer.nextMailTo(outsider.email)) as [URL];
+    // The invitation page names both applications.
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: '/v1/invite/details',
+      query: { email: outsider.email, code: link.searchParams.get('code') ?? '' },
+    });
+    const msg = shown.json().Msg as { app: { id: string }; also: { app: { id: string } }[] };
+    expect([msg.app.id, ...msg.also.map((other) => other.app.id)].sort()).toEqual(
+      [loans.id, teller.id].sort(),
+    );
+    const accept = await t.app.inject({
+      method: 'POST',
+      url: '/v1/invite/accept',
+      payload: { access_code: link.searchParams.get('code'), email: outsider.email },
+    });
+    expect(accept.json()).toEqual({ Code: '200', Msg: { registered: true } });
+    expect(await accepted(outsider.email)).toEqual(
+      [
+        [loans.id, 'verified'],
+        [teller.id, 'verified'],
+      ].sort(),
+    );
+    const event = await t.db.prisma.auditEvent.findFirstOrThrow({
+      where: { action: 'invite.accept', actorId: outsider.id },
+    });
+    expect(event.details).toMatchObject({ apps: [loans.id, teller.id].sort() });
+
+    // A newcomer registers with the link: the account holds both, with their own roles.
+    const email = newEmail();
+    await send({ email: b64(email), roles: grants });
+    const [newcomerLink] = linksOf(await peer.nextMailTo(email)) as [URL];
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: {
+        uname: b64(unique('New_')),
+        pass: b64('Register1'),
+        mobile: b64('+1 (555) 010-2030'),
+        email: b64(email),
+        displayName: 'New Comer',
+        access: newcomerLink.searchParams.get('code'),
+      },
+    });
+    expect(registered.json()).toMatchObject({ Code: '200' });
+    const user = await t.db.prisma.user.findUniqueOrThrow({ where: { email } });
+    const rows = await rowsOf(email);
+    expect(rows.map((row) => [row.appId, row.status, row.userId]).sort()).toEqual(
+      [
+        [loans.id, 'verified', user.id],
+        [teller.id, 'verified', user.id],
+      ].sort(),
+    );
+    expect(rows.find((row) => row.appId === teller.id)?.roles.map((r) => r.roleId)).toEqual([
+      'editor',
+    ]);
   });
 
   it('links an existing account and re-invites a pending e-mail with new roles and code', async () => {

@@ -38,8 +38,9 @@ async function assertNamesFree(app: FastifyInstance, username: string, email: st
  * register.submit: creates the account named by an invitation and accepts that invitation, in
  * one transaction. The invitation is claimed first by a conditional UPDATE (so two
  * registrations with one invitation make one user; the second answers `verified`); a username
- * or e-mail taken meanwhile is caught by the unique constraints. The invitee's other pending
- * invitations learn the user id and stay pending (each is accepted from its own link).
+ * or e-mail taken meanwhile is caught by the unique constraints. Claiming accepts the company's
+ * other open invitations for that e-mail too (accept-claim.ts); the invitee's invitations from
+ * other companies learn the user id and stay pending (each company's link accepts its own).
  */
 export async function registerUser(
   app: FastifyInstance,
@@ -70,11 +71,8 @@ export async function registerUser(
         },
         select: { id: true },
       });
-      await tx.access.update({ where: { id: claimed.id }, data: { userId: user.id } });
-      await tx.access.updateMany({
-        where: { email, status: 'pending', userId: null },
-        data: { userId: user.id },
-      });
+      // The rows just accepted, and pending invitations of other companies.
+      await tx.access.updateMany({ where: { email, userId: null }, data: { userId: user.id } });
       await tx.userPreference.create({ data: { userId: user.id, companyId: claimed.companyId } });
       await recordAudit(tx, {
         action: 'user.register',
@@ -82,7 +80,7 @@ export async function registerUser(
         companyId: claimed.companyId,
         target: user.id,
         ip: request.ip,
-        details: { access: claimed.id, app: claimed.appId },
+        details: { access: claimed.id, app: claimed.appId, apps: claimed.appIds },
       });
     });
   } catch (error) {

@@ -66,11 +66,13 @@ export function InviteOffer({ details, code, email }: InviteOfferProps) {
     );
   }
 
-  const app = details.app.id === GLOBAL_APP_ID ? undefined : details.app.name;
-  const text = inviteText(
-    company,
-    details.roles.map((role) => role.name),
-    app,
+  // The invitation and the company's other open ones for this e-mail, accepted together.
+  const texts = [{ app: details.app, roles: details.roles }, ...(details.also ?? [])].map((grant) =>
+    inviteText(
+      company,
+      grant.roles.map((role) => role.name),
+      grant.app.id === GLOBAL_APP_ID ? undefined : grant.app.name,
+    ),
   );
   const failure =
     answer && answer.Code !== '200' ? messageFor(answer.Code, 'inviteAccept') : undefined;
@@ -80,7 +82,11 @@ export function InviteOffer({ details, code, email }: InviteOfferProps) {
     <PublicCard>
       <ClientLogo />
       <h1 className="h4 fw-semibold text-center mb-3">{SCREENS.invite.label}</h1>
-      <p className="text-center mb-4">{text}</p>
+      {texts.map((text, index) => (
+        <p key={text} className={`text-center ${index === texts.length - 1 ? 'mb-4' : 'mb-2'}`}>
+          {text}
+        </p>
+      ))}
       {failure && (
         <Alert variant="danger" role="alert" className="py-2">
           {failure}

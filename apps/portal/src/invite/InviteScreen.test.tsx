@@ -63,6 +63,31 @@ describe('InviteScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it("lists the company's other applications this one acceptance includes (issue 17)", async () => {
+    const answer = details({ id: 'pay', name: 'Payments' });
+    stubApi({
+      'GET /v1/invite/details': {
+        ...answer,
+        Msg: {
+          ...answer.Msg,
+          also: [
+            { app: { id: 'loans', name: 'Loans' }, roles: [{ id: 'officer', name: 'Officer' }] },
+            { app: { id: 'global', name: 'Company' }, roles: [{ id: 'admin', name: 'Admin' }] },
+          ],
+        },
+      },
+    });
+    renderRoutes(routes, LINK);
+    expect(
+      await screen.findByText('Acme Bank invited you to role(s) Admin, Teller to Payments'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Acme Bank invited you to role(s) Officer to Loans'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Acme Bank invited you to role(s) Admin')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Accept' })).toHaveLength(1);
+  });
+
   it('accepts with the access code and e-mail and shows Invite Accepted', async () => {
     const fetchStub = stubApi({
       'GET /v1/invite/details': details(),

@@ -68,6 +68,17 @@ export const details = defineCall({
     email: z.string(),
     status: z.string().describe('pending or verified'),
     registered: z.boolean().describe('false when the invitee must register first (/reg)'),
+    also: z
+      .array(
+        z.object({
+          app: namedRef.describe('as `app`: id "global", name "Company", for company roles'),
+          roles: z.array(namedRef),
+        }),
+      )
+      .optional()
+      .describe(
+        "ours (issue 17): the company's other open invitations for this e-mail, accepted with this one",
+      ),
   }),
   codes: ['not_found', 'invite_expired', 'invite_accepted', 'rate_limit_exceeded'],
 });
