@@ -52,6 +52,8 @@ export async function startBenchServer({ port, databaseUrl, nodeArgs = [], env =
       // The server runs as in production (NODE_ENV defaults to it) but on http://localhost,
       // which production refuses as a client's redirect unless told (the portal's own client).
       LOCALHOST_REDIRECTS: 'true',
+      // GET /v1/bench/floor: the one-round-trip floor the session check is judged against.
+      BENCH_FLOOR_ROUTE: 'true',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

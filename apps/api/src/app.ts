@@ -12,6 +12,7 @@ import { databasePlugin } from './plugins/database.js';
 import { siemPlugin } from './audit/siem/plugin.js';
 import { auditRetentionPlugin } from './audit/retention-plugin.js';
 import { metricsPlugin } from './metrics/plugin.js';
+import { benchFloorRoute } from './bench/floor-route.js';
 import { portalPlugin } from './plugins/portal.js';
 import { registerNotFound } from './plugins/not-found.js';
 import { loggerOptions } from './plugins/logger.js';
@@ -100,6 +101,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   await app.register(vitalsRoutes);
   await registerCapabilities(app);
   await app.register(oidcRoutes);
+  if (config.BENCH_FLOOR_ROUTE) await app.register(benchFloorRoute);
 
   if (config.SERVE_PORTAL) await app.register(portalPlugin, { root: config.PORTAL_DIST });
   registerNotFound(app);

@@ -207,6 +207,8 @@ const environment = z.object({
   // Prometheus metrics at GET /metrics: off unless turned on; behind a bearer token and/or on a
   // port of their own (then not on PORT at all).
   METRICS: bool('METRICS').default(false),
+  // pnpm bench's one-round-trip floor, GET /v1/bench/floor (bench/floor-route.ts): off by default.
+  BENCH_FLOOR_ROUTE: bool('BENCH_FLOOR_ROUTE').default(false),
   METRICS_TOKEN: z
     .string()
     .min(16, 'METRICS_TOKEN must be at least 16 characters (say, openssl rand -hex 32)')
