@@ -113,10 +113,13 @@ export async function completeSsoInBrowser(
     await page.getByLabel(SIGN_IN_TEXTS.companyLabel).selectOption({ label: companyName });
     await page.getByRole('button', { name: SIGN_IN_TEXTS.continue }).click();
   }
-  // Another application's "Connect to <app>" and Continue Now; the console goes straight in.
+  // Another application's "Connect to <app>" and Continue Now; the console goes straight in,
+  // and the journey is over only once it is there (the company chosen, the code redeemed).
   if (options.app !== undefined) {
     await expect(page.getByRole('heading', { name: connectTo(options.app) })).toBeVisible();
     await page.getByRole('button', { name: SIGN_IN_TEXTS.continueNow }).click();
+  } else {
+    await expect(page).toHaveURL(/\/manage\//, { timeout: 15_000 });
   }
 }
 

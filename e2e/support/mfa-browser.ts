@@ -55,7 +55,7 @@ export async function submitPassword(
  * the shell, with no "Connect to" page (issue 17; other applications keep it).
  */
 export async function continueToShell(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/manage\/me$/);
+  await expect(page).toHaveURL(/\/manage\/me$/, { timeout: 15_000 });
 }
 
 /** Sets the MPIN and turns PIN sign-in on through the API, on the API session `api`. */
