@@ -15,6 +15,11 @@ export interface Member {
   mobile: string;
 }
 
+/** A member's credentials as the sign-in helpers take them (the username as the login). */
+export function accountOf(member: Pick<Member, 'username' | 'password' | 'email'>) {
+  return { login: member.username, password: member.password, email: member.email };
+}
+
 export interface NewMember {
   /** Defaults: unique. */
   username?: string;

@@ -13,7 +13,7 @@ import { screenshotBothWidths } from '../support/screenshots.js';
 import { AdminApi } from '../support/admin.js';
 import { callApi } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { createOwner, inviteAndRegister } from '../support/members.js';
+import { accountOf, createOwner, inviteAndRegister } from '../support/members.js';
 import { uniqueId, uniqueSuffix } from '../support/names.js';
 import { expectKeyboardReach } from '../support/a11y.js';
 import {
@@ -24,12 +24,6 @@ import {
   uploadFromPage,
 } from '../support/profile-helpers.js';
 import { API_ORIGIN } from '../support/stack.js';
-
-const accountOf = (member: { username: string; password: string; email: string }) => ({
-  login: member.username,
-  password: member.password,
-  email: member.email,
-});
 
 test('a company owner renames the company and adds a branch; a member only reads', async ({
   page,

@@ -5,14 +5,8 @@ import { AdminApi } from '../support/admin.js';
 import { expectNoAxeViolations } from '../support/a11y.js';
 import { expect, test } from '../support/fixtures.js';
 import { continueToShell, submitPassword } from '../support/mfa-browser.js';
-import { createOwner, inviteAndRegister } from '../support/members.js';
+import { accountOf, createOwner, inviteAndRegister } from '../support/members.js';
 import { API_ORIGIN } from '../support/stack.js';
-
-const accountOf = (member: { username: string; password: string; email: string }) => ({
-  login: member.username,
-  password: member.password,
-  email: member.email,
-});
 
 /**
  * Issue 14, "second factor required" (docs/mfa.md): a company's owner turns the policy on from

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { keptDatabase } from './bench-server.mjs';
 import { migratePostgres, openDatabase } from '@portico/db';
 import { buildApp } from '../dist/app.js';
 import { loadConfig } from '../dist/config.js';
@@ -23,21 +24,6 @@ const WARM_UP = 20;
 const RUNS = 150;
 const TARGET_MS = 25;
 const PAGE = 50;
-
-async function benchDatabaseUrl() {
-  const server = new URL(
-    process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
-  );
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-    DATABASE,
-  ]);
-  if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  server.pathname = `/${DATABASE}`;
-  return server.toString();
-}
 
 /** A session of `userId` in `companyId`, opened by the real session store. */
 async function sessionOf(prisma, userId, companyId) {
@@ -167,7 +153,7 @@ async function cases(client) {
 }
 
 export async function benchAuditList() {
-  const url = await benchDatabaseUrl();
+  const url = await keptDatabase(DATABASE);
   await migratePostgres(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();

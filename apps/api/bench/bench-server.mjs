@@ -17,6 +17,23 @@ const serverEntry = path.resolve(here, '..', 'dist', 'server.js');
 export const BROWSER_USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
+/**
+ * A bench database kept between runs (its seeded data set is reused), on DATABASE_URL's server
+ * or the local one: created when missing. Answers its URL.
+ */
+export async function keptDatabase(name) {
+  const server = new URL(
+    process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+  );
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  server.pathname = `/${name}`;
+  return server.toString();
+}
+
 /** `name` dropped and created again (or `override`, a database URL, used as it is). */
 export async function freshDatabase(name, override) {
   if (override) return override;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { keptDatabase } from './bench-server.mjs';
 import { migratePostgres, openDatabase } from '@portico/db';
 import { buildApp } from '../dist/app.js';
 import { loadConfig } from '../dist/config.js';
@@ -21,22 +22,6 @@ import { BIG_COMPANY, seedUsersList } from './users-list-seed.mjs';
 const DATABASE = 'portico_bench_users';
 const WARM_UP = 20;
 const RUNS = 150;
-
-/** The bench database on DATABASE_URL's server (or the local one), created when missing. */
-async function benchDatabaseUrl() {
-  const server = new URL(
-    process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
-  );
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-    DATABASE,
-  ]);
-  if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  server.pathname = `/${DATABASE}`;
-  return server.toString();
-}
 
 /** A session of a company administrator of `companyId`, opened by the real session store. */
 async function adminSession(prisma, companyId) {
@@ -117,7 +102,7 @@ async function measureAll(app, client, sessions, smallCompany) {
 }
 
 export async function benchUsersList() {
-  const url = await benchDatabaseUrl();
+  const url = await keptDatabase(DATABASE);
   await migratePostgres(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();

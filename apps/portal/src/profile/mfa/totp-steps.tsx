@@ -1,14 +1,11 @@
+// The authenticator app's set-up steps, shared by the profile (AuthenticatorApp) and the
+// sign-in's required set-up (sso/SecondFactorStep): the QR code with its first code, and the
+// recovery codes shown once.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import QRCode from 'qrcode';
 import { TOTP_TEXTS as T, totpCodeRule } from '@portico/contracts';
 import { useCopy } from '../../ui/use-copy';
-
-/**
- * The authenticator app's set-up steps, shared by the profile (AuthenticatorApp) and the
- * sign-in's required set-up (sso/SecondFactorStep): the QR code with its first code, and the
- * recovery codes shown once.
- */
 
 /** The recovery codes, once: to copy, or to download as a text file. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
