@@ -11,6 +11,8 @@ import type { Database } from '../src/db.js';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** The database's URL on PostgreSQL (a second app on it is another replica); none on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -23,8 +25,10 @@ export async function startTestApp(
   logger: FastifyServerOptions['logger'] = false,
   /** Extra routes a test needs (probes of a plugin), added before the app is ready. */
   extend?: (app: FastifyInstance) => Promise<void>,
+  /** `pglite`: on the embedded database whatever the test run's server. */
+  on: { kind?: 'pglite' } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(on);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portico-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -38,6 +42,7 @@ export async function startTestApp(
   return {
     app,
     db: database.db,
+    ...(database.url ? { url: database.url } : {}),
     async close() {
       await app.close();
       await database.drop();

@@ -40,9 +40,13 @@ let server: Promise<Server> | undefined;
 /**
  * A database of its own for one test file: on TEST_DATABASE_URL's server when set; else on the
  * local PostgreSQL when it answers within about a second; else an in-memory PGlite (also when
- * TEST_DATABASE=pglite). Which one is printed once per process.
+ * TEST_DATABASE=pglite, or when asked). Which one is printed once per process.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  /** `pglite`: an in-memory PGlite whatever the server (tests of the embedded default). */
+  options: { kind?: 'pglite' } = {},
+): Promise<TestDatabase> {
+  if (options.kind === 'pglite') return createPgliteDatabase();
   server ??= chooseServer();
   const chosen = await server;
   if (chosen.kind === 'pglite') return createPgliteDatabase();

@@ -294,4 +294,28 @@ describe('session calls', () => {
       });
     });
   });
+
+  // The embedded default (PGlite) has no savepoints: signing out ends the OpenID Connect grants
+  // in the same transaction, which was once a nested one there and failed with server_error.
+  describe('on the embedded database', () => {
+    let embedded: TestApp;
+    beforeAll(async () => {
+      embedded = await startTestApp({}, false, undefined, { kind: 'pglite' });
+      await bootstrapPlatform(embedded);
+    });
+    afterAll(() => embedded.close());
+
+    it('signs out', async () => {
+      const user = await createUser(embedded);
+      const company = await createCompany(embedded);
+      await grantAccess(embedded, { companyId: company.id, user, roles: ['admin'] });
+      const session = await openTestSession(embedded, user, { companyId: company.id });
+      const out = await call(embedded, 'POST', '/v1/auth/signout', {}, { cookie: session.cookie });
+      expect(out.json()).toMatchObject({ Code: '200' });
+      const row = await embedded.db.prisma.session.findUniqueOrThrow({
+        where: { id: session.id },
+      });
+      expect(row.endReason).toBe('signed_out');
+    });
+  });
 });

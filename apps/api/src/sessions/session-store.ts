@@ -1,4 +1,5 @@
 import type { Prisma } from '@portico/db';
+import { currentTransaction } from '@portico/db';
 import type { Database } from '../db.js';
 import { randomToken, sha256 } from '../credentials/tokens.js';
 import { revokeGrantsOfSessions } from '../oidc/grants.js';
@@ -105,7 +106,10 @@ export async function endSessionsWhere(
   reason: EndReason,
 ): Promise<number> {
   if (CONTINUES_SIGN_IN.has(reason)) return endSessions(tx, where, reason);
-  if ('$transaction' in tx) {
+  // Outside any transaction (handed the client), both writes get one of their own. Inside one,
+  // they join it: Prisma 7's transaction client has a `$transaction` too, but a nested one is a
+  // savepoint, which PGlite's adapter cannot make (sign-out failed on the embedded database).
+  if (!currentTransaction() && '$transaction' in tx) {
     return tx.$transaction(async (inner) => {
       const count = await endSessions(inner, where, reason);
       await revokeGrantsOfSessions(inner, where);
