@@ -9,7 +9,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrationsDir as defaultMigrationsDir, schemaPath as defaultSchemaPath } from './paths.js';
-import { PglitePrismaAdapterFactory } from './pglite.js';
+import { PglitePrismaAdapterFactory, toDriverAdapterError } from './pglite.js';
 import { noFilters, withSchemaEngine } from './schema-engine.js';
 
 export interface MigrationSource {
@@ -110,7 +110,7 @@ export async function migratePostgres(
     const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0 });
     pool.on('error', () => {});
     try {
-      return await applyMigrationsWith(withoutShadowDb(new PrismaPg(pool)), source);
+      return await applyMigrationsWith(withoutShadowDb(new PrismaPg(pool), pool), source);
     } finally {
       await pool.end();
     }
@@ -129,16 +129,40 @@ export function migratePglite(
 }
 
 /**
- * Applying migrations needs no shadow database. `@prisma/adapter-pg` would create one by name
- * and then, given a connection string, connect to the main database instead: refuse outright.
+ * `@prisma/adapter-pg`'s factory with two repairs for applying migrations:
+ * - it needs no shadow database: the adapter would create one by name and then, given a
+ *   connection string, connect to the main database instead, so it is refused outright;
+ * - its `executeScript` splits a script at every `;`, which cuts a function body (the session
+ *   profile triggers) apart: here the script goes whole, as one simple query, as PGlite runs it.
+ *   PostgreSQL then applies it as one transaction, so a failing migration leaves nothing half
+ *   done.
  */
 function withoutShadowDb(
   factory: SqlMigrationAwareDriverAdapterFactory,
+  pool: pg.Pool,
 ): SqlMigrationAwareDriverAdapterFactory {
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: () => factory.connect(),
+    connect: async () => {
+      const adapter = await factory.connect();
+      return {
+        provider: adapter.provider,
+        adapterName: adapter.adapterName,
+        queryRaw: (query) => adapter.queryRaw(query),
+        executeRaw: (query) => adapter.executeRaw(query),
+        startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
+        getConnectionInfo: () => adapter.getConnectionInfo?.() ?? { supportsRelationJoins: true },
+        async executeScript(script) {
+          try {
+            await pool.query(script);
+          } catch (error) {
+            throw toDriverAdapterError(error);
+          }
+        },
+        dispose: () => adapter.dispose(),
+      };
+    },
     connectToShadowDb: (): Promise<SqlDriverAdapter> =>
       Promise.reject(new Error('No shadow database is used when applying migrations.')),
   };

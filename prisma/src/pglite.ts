@@ -77,8 +77,11 @@ function awaitScripts(
   };
 }
 
-/** PostgreSQL's error fields, as PGlite reports them, in the shape Prisma's engines expect. */
-function toDriverAdapterError(error: unknown): unknown {
+/**
+ * PostgreSQL's error fields, as PGlite (or `pg`) reports them, in the shape Prisma's engines
+ * expect.
+ */
+export function toDriverAdapterError(error: unknown): unknown {
   const e = error as { code?: unknown; message?: unknown; severity?: unknown };
   if (typeof e?.code !== 'string' || typeof e.message !== 'string') return error;
   const detailed = error as { detail?: string; column?: string; hint?: string };
