@@ -37,7 +37,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     countSignIn(app, 'autologin', () => autologin(app, request, reply, body)),
   );
   registerCall(app, auth.chooseCompany, ({ body }, request) => chooseCompany(app, request, body));
-  registerCall(app, auth.details, (_input, request) => sessionDetails(app, request));
+  registerCall(app, auth.details, (_input, request, reply) => sessionDetails(app, request, reply));
   registerCall(app, auth.signOut, (_input, request, reply) => signOut(app, request, reply));
   registerCall(app, auth.landingIcon, ({ query }) => landingIcon(app, query.client));
   registerCall(app, session.setCompany, ({ body }, request) =>

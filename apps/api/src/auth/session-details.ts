@@ -1,23 +1,38 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { auth } from '@portico/contracts';
 import { imageUrl } from '../files/image-url.js';
+import { success } from '../http/envelope.js';
+import { SerializedAnswer } from '../http/serialized-answer.js';
+import type { SessionContext } from '../sessions/session-guard.js';
 import { sessionOf } from '../sessions/session-guard.js';
 
 export type SessionDetails = z.input<typeof auth.details.answer>;
 
 /**
- * auth.details, the session check the portal makes on every load. The guard's single query
- * already read everything it answers (session, roles, user, MFA flags, names in the current
- * company, the company: read-session.ts), so this makes no query of its own.
+ * auth.details, the session check the portal makes on every load. The guard already read
+ * everything it answers (session, roles, user, MFA flags, names in the current company, the
+ * company: read-session.ts), so this makes no query of its own. Everything in the answer comes
+ * from the session's profile, so the serialised answer is kept with the profile (its memo) and
+ * sent again until the profile changes: the schema checks and serialises it once.
  */
 export async function sessionDetails(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<SessionDetails> {
+  reply: FastifyReply,
+): Promise<SerializedAnswer> {
   const session = sessionOf(request);
-  const { user, fname, lname, company, roleNames } = session.profile;
   const publicUrl = app.config.PUBLIC_URL;
+  const kept = session.memo.details;
+  if (kept?.publicUrl === publicUrl) return new SerializedAnswer(kept.json);
+  // The route's serializer (the answer schema, then JSON.stringify) makes a string.
+  const json = String(reply.serialize(success(detailsOf(session, publicUrl))));
+  session.memo.details = { publicUrl, json };
+  return new SerializedAnswer(json);
+}
+
+function detailsOf(session: SessionContext, publicUrl: string): SessionDetails {
+  const { user, fname, lname, company, roleNames } = session.profile;
   return {
     dis: user.display_name,
     fname,

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Access, CallDefinition } from '@portico/contracts';
 import { codesOf, failureEnvelope, successEnvelope } from '@portico/contracts';
 import { success } from './envelope.js';
+import { SerializedAnswer } from './serialized-answer.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -23,7 +24,7 @@ export type CallHandler<C extends CallDefinition> = (
   input: CallInput<C>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<z.input<C['answer']>>;
+) => Promise<z.input<C['answer']> | SerializedAnswer>;
 
 /**
  * How each access level is checked. Only levels with a guard can be registered: a call whose
@@ -84,7 +85,13 @@ export function registerCall<C extends CallDefinition>(
         query: request.query,
         params: request.params,
       } as CallInput<C>;
-      return success(await handler(input, request, reply));
+      const answer = await handler(input, request, reply);
+      if (answer instanceof SerializedAnswer) {
+        // Already serialised by this route's answer schema: sent as it is (a string payload
+        // with a JSON type skips the serializer), which the typed send does not model.
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer.json);
+      }
+      return success(answer);
     },
   });
 }

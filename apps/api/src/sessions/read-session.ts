@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db.js';
 import type { SummaryColumns } from './user-summary.js';
 import { SUMMARY_JSON } from './user-summary.js';
@@ -34,13 +35,26 @@ export interface SessionRow {
   /** `<app>.<role>` ids the user holds (verified access) in the session's current company. */
   roles: string[];
   profile: SessionProfile;
+  /**
+   * Answers made from this profile, kept with it while it stays current (the session check's
+   * serialised answer: auth/session-details.ts). Shared between requests: only set, never read
+   * across profiles.
+   */
+  memo: SessionMemo;
+}
+
+export interface SessionMemo {
+  /** auth.details' envelope as sent, for the PUBLIC_URL it was made with. */
+  details?: { publicUrl: string; json: string };
 }
 
 /** SessionRow as the query's one JSON column carries it (timestamps as ISO strings). */
 interface SessionJson extends Omit<
   SessionRow,
-  'expiresAt' | 'lastSeenAt' | 'endedAt' | 'roles' | 'profile'
+  'expiresAt' | 'lastSeenAt' | 'endedAt' | 'roles' | 'profile' | 'memo'
 > {
+  profileStamp: number;
+  epoch: number;
   expiresAt: string;
   lastSeenAt: string;
   endedAt: string | null;
@@ -61,6 +75,8 @@ const READ_SESSION = `
            'id', s.id, 'userId', s.user_id, 'clientId', s.client_id, 'deviceId', s.device_id,
            'companyId', s.current_company_id, 'expiresAt', s.expires_at,
            'lastSeenAt', s.last_seen_at, 'endedAt', s.ended_at,
+           'profileStamp', s.profile_stamp,
+           'epoch', (SELECT e.value FROM session_profile_epoch e WHERE e.id = 1),
            'activityTimeoutSeconds', c.session_activity_timeout, 'allowDelete', c.allow_delete,
            'roles', (SELECT array_agg(ar.app_id || '.' || ar.role_id ORDER BY ar.app_id, ar.role_id)
                        FROM access a JOIN access_roles ar ON ar.access_id = a.id
@@ -86,18 +102,107 @@ const READ_SESSION = `
     LEFT JOIN companies co ON co.id = s.current_company_id
    WHERE s.token_hash = $1`;
 
+/**
+ * What changes on the session row itself, and the two counters a kept profile is checked
+ * against: the one statement of a session check whose profile this replica already holds. It
+ * reads the session row by its token hash and the one-row epoch, nothing else; times come as
+ * epoch milliseconds (float8, rounded here: the columns keep milliseconds) so no date text is
+ * parsed.
+ */
+const READ_SESSION_STATE = `
+  SELECT s.current_company_id AS "companyId",
+         date_part('epoch', s.expires_at) * 1000 AS "expiresAt",
+         date_part('epoch', s.last_seen_at) * 1000 AS "lastSeenAt",
+         date_part('epoch', s.ended_at) * 1000 AS "endedAt",
+         s.profile_stamp AS "profileStamp", e.value AS epoch
+    FROM sessions s, session_profile_epoch e
+   WHERE s.token_hash = $1 AND e.id = 1`;
+
+interface SessionState {
+  companyId: string | null;
+  expiresAt: number;
+  lastSeenAt: number;
+  endedAt: number | null;
+  profileStamp: number;
+  epoch: number;
+}
+
+/** A session's profile as one full read found it, with the counters it was read at. */
+interface KeptProfile {
+  row: SessionRow;
+  profileStamp: number;
+  epoch: number;
+}
+
+/**
+ * The profiles this process holds, by token hash, per database (tests open many). Bounded: a
+ * profile that fell out is read again in full. A renewed token is a new key; the old one is
+ * never found by its hash again and ages out.
+ */
+const KEPT_PROFILES = 20_000;
+const keptByDatabase = new WeakMap<Database, LRUCache<string, KeptProfile>>();
+
+function keptProfiles(db: Database): LRUCache<string, KeptProfile> {
+  let kept = keptByDatabase.get(db);
+  if (!kept) {
+    kept = new LRUCache({ max: KEPT_PROFILES });
+    keptByDatabase.set(db, kept);
+  }
+  return kept;
+}
+
+/**
+ * The session of a token hash, or null. Revocation and every change of what it answers are
+ * seen on the very next request, on every replica (docs/replicas.md, "Kept session profiles"):
+ * the session row is read on every call, and a kept profile is used only while the row's
+ * profile stamp and the epoch (both raised by triggers in the changing transaction) and the
+ * session's company are those it was read with; otherwise the session is read again in full,
+ * as on the first call.
+ */
 export async function readSession(db: Database, tokenHash: string): Promise<SessionRow | null> {
-  const [row] = await db.query<{ session: SessionJson }>('portico_read_session', READ_SESSION, [
+  const kept = keptProfiles(db);
+  const copy = kept.get(tokenHash);
+  if (copy) {
+    const [state] = await db.query<SessionState>('portico_session_state', READ_SESSION_STATE, [
+      tokenHash,
+    ]);
+    if (!state) {
+      kept.delete(tokenHash);
+      return null;
+    }
+    if (
+      state.profileStamp === copy.profileStamp &&
+      state.epoch === copy.epoch &&
+      state.companyId === copy.row.companyId
+    ) {
+      return {
+        ...copy.row,
+        expiresAt: new Date(Math.round(state.expiresAt)),
+        lastSeenAt: new Date(Math.round(state.lastSeenAt)),
+        endedAt: state.endedAt === null ? null : new Date(Math.round(state.endedAt)),
+      };
+    }
+  }
+  const [found] = await db.query<{ session: SessionJson }>('portico_read_session', READ_SESSION, [
     tokenHash,
   ]);
-  if (!row) return null;
-  const { session } = row;
-  return {
+  if (!found) return null;
+  const { profileStamp, epoch, ...session } = found.session;
+  const row: SessionRow = {
     ...session,
     expiresAt: new Date(session.expiresAt),
     lastSeenAt: new Date(session.lastSeenAt),
     endedAt: session.endedAt === null ? null : new Date(session.endedAt),
-    roles: session.roles ?? [],
-    profile: { ...session.profile, roleNames: session.profile.roleNames ?? {} },
+    roles: Object.freeze(session.roles ?? []) as string[],
+    profile: Object.freeze({
+      ...session.profile,
+      user: Object.freeze(session.profile.user),
+      roleNames: Object.freeze(session.profile.roleNames ?? {}),
+    }),
+    memo: {},
   };
+  // An ended session never comes back: nothing to keep.
+  if (row.endedAt === null) kept.set(tokenHash, { row, profileStamp, epoch });
+  // A copy: the caller may add to it (the guard's idle flag), the kept row stays as read.
+  return { ...row };
 }

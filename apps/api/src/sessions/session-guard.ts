@@ -68,7 +68,9 @@ export async function requireSession(
       .query('portico_touch_session', TOUCH_SESSION, [row.id, new Date(now)])
       .catch((error: unknown) => request.log.warn({ err: error }, 'session touch failed'));
   }
-  const session: SessionContext = { ...row, idle };
+  // readSession's answer is this request's own object: completed in place, not copied again.
+  const session = row as SessionContext;
+  session.idle = idle;
   request.session = session;
   return session;
 }
