@@ -95,7 +95,7 @@ export async function checkCredentials(
   }
   // The guess is claimed before its hash is verified (credentials/lockout.ts), so a burst of
   // parallel guesses verifies at most retryLimit of them.
-  const claim = await claimPasswordAttempt(app.db.prisma, user.id, retryLimit);
+  const claim = await claimPasswordAttempt(app.db, user.id, retryLimit);
   if (!claim.claimed) {
     // Never tested: the hash is spent for the time only, so a lockout cannot be used to guess.
     await spendPasswordTime(password);
@@ -104,7 +104,7 @@ export async function checkCredentials(
   if (!(await verifySecret(user.password_hash, password))) {
     const outcome =
       claim.count >= retryLimit
-        ? await lockOutIfSpent(app.db.prisma, user.id, retryLimit, 'password')
+        ? await lockOutIfSpent(app.db, user.id, retryLimit, 'password')
         : 'none';
     if (outcome === 'locked') {
       return { ok: false, error: lockedOutError('locked'), userId: user.id, lockout: 'locked' };
@@ -116,7 +116,7 @@ export async function checkCredentials(
     return { ok: false, error, userId: user.id, lockout: outcome };
   }
   // Right, but a parallel guess may have blocked the account meanwhile: nothing succeeds then.
-  const settled = await settleRightPassword(app.db.prisma, user.id);
+  const settled = await settleRightPassword(app.db, user.id);
   if (settled !== 'ok') {
     return { ok: false, error: lockedOutError(settled), userId: user.id, lockout: 'none' };
   }

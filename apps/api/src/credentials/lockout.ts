@@ -3,7 +3,7 @@ import {
   LOGIN_LOCKOUT_MINUTES,
   PLATFORM_COMPANY_ID,
 } from '@portico/contracts';
-import type { Prisma } from '@portico/db';
+import type { Database } from '../db.js';
 import { ApiError } from '../http/api-error.js';
 
 /**
@@ -21,7 +21,12 @@ import { ApiError } from '../http/api-error.js';
  * resets everyone else's would lock the platform out for good.
  */
 
-type Sql = Pick<Prisma.TransactionClient, '$queryRawUnsafe'>;
+/**
+ * Each statement is a named prepared one (planned once per pooled connection): the claim and
+ * the settlement are two of a sign-in's four statements. Inside an open transaction they run
+ * on it (Database.query).
+ */
+type Sql = Pick<Database, 'query'>;
 
 /** What a claim found: `claimed` with the guess's number, or why it was refused. */
 export type AttemptClaim =
@@ -57,15 +62,15 @@ export async function claimPasswordAttempt(
   userId: string,
   limit: number,
 ): Promise<AttemptClaim> {
-  const rows = await sql.$queryRawUnsafe<{ count: number | null; locked: boolean | null }[]>(
+  const rows = await sql.query<{ count: number | null; locked: boolean | null }>(
+    'portico_claim_password',
     `WITH claim AS (
        UPDATE users SET failed_login_count = failed_login_count + 1, updated_at = now()
         WHERE id = $1 AND status <> 'blocked' AND failed_login_count < $2
           AND ${USABLE}
     RETURNING failed_login_count)
      SELECT (SELECT failed_login_count FROM claim) AS count, ${REFUSED_AS_LOCKED} AS locked`,
-    userId,
-    limit,
+    [userId, limit],
   );
   return claimOf(rows[0]);
 }
@@ -89,15 +94,15 @@ export async function claimFactorAttempt(
   limit: number,
   table: FactorTable,
 ): Promise<AttemptClaim> {
-  const rows = await sql.$queryRawUnsafe<{ count: number | null; locked: boolean | null }[]>(
+  const rows = await sql.query<{ count: number | null; locked: boolean | null }>(
+    `portico_claim_${table}`,
     `WITH claim AS (
        UPDATE ${table} SET failed_count = failed_count + 1, updated_at = now()
         WHERE user_id = $1 AND failed_count < $2
           AND EXISTS (SELECT 1 FROM users WHERE id = $1 AND status = 'active' AND ${USABLE})
     RETURNING failed_count)
      SELECT (SELECT failed_count FROM claim) AS count, ${REFUSED_AS_LOCKED} AS locked`,
-    userId,
-    limit,
+    [userId, limit],
   );
   return claimOf(rows[0]);
 }
@@ -118,6 +123,7 @@ export function settleRightPassword(sql: Sql, userId: string): Promise<Settlemen
   return settle(
     sql,
     userId,
+    'portico_settle_password',
     `UPDATE users SET failed_login_count = 0, updated_at = now()
       WHERE id = $1 AND status <> 'blocked' AND ${USABLE}`,
   );
@@ -137,18 +143,20 @@ export function settleRightFactor(
   return settle(
     sql,
     userId,
+    `portico_settle_${table}`,
     `UPDATE ${table} SET failed_count = 0, updated_at = now()
       WHERE user_id = $1
         AND EXISTS (SELECT 1 FROM users WHERE id = $1 AND status = 'active' AND ${USABLE})`,
   );
 }
 
-async function settle(sql: Sql, userId: string, update: string): Promise<Settlement> {
-  const rows = await sql.$queryRawUnsafe<{ settled: boolean; locked: boolean | null }[]>(
+async function settle(sql: Sql, userId: string, name: string, update: string): Promise<Settlement> {
+  const rows = await sql.query<{ settled: boolean; locked: boolean | null }>(
+    name,
     `WITH settled AS (${update} RETURNING 1)
      SELECT EXISTS (SELECT 1 FROM settled) AS settled,
             (SELECT locked_until > now() FROM users WHERE id = $1) AS locked`,
-    userId,
+    [userId],
   );
   const row = rows[0];
   if (row?.settled) return 'ok';
@@ -181,7 +189,8 @@ export async function lockOutIfSpent(
     count === 'password'
       ? 'u.failed_login_count >= $2'
       : `EXISTS (SELECT 1 FROM ${count} f WHERE f.user_id = u.id AND f.failed_count >= $2)`;
-  const rows = await sql.$queryRawUnsafe<{ admin: boolean }[]>(
+  const rows = await sql.query<{ admin: boolean }>(
+    `portico_lock_out_${count}`,
     `UPDATE users u
         SET locked_until = CASE WHEN ${PLATFORM_ADMIN_OF_U} THEN now() + ${LOCK_INTERVAL}
                                 ELSE u.locked_until END,
@@ -193,16 +202,16 @@ export async function lockOutIfSpent(
       WHERE u.id = $1 AND u.status = 'active' AND ${spent}
         AND (u.locked_until IS NULL OR u.locked_until <= now())
   RETURNING ${PLATFORM_ADMIN_OF_U} AS admin`,
-    userId,
-    limit,
+    [userId, limit],
   );
   const row = rows[0];
   if (!row) return 'none';
   if (row.admin && count !== 'password') {
     // The timed lock covers the factor too; its count starts again with the password's.
-    await sql.$queryRawUnsafe(
+    await sql.query(
+      `portico_reset_${count}`,
       `UPDATE ${count} SET failed_count = 0, updated_at = now() WHERE user_id = $1`,
-      userId,
+      [userId],
     );
   }
   return row.admin ? 'locked' : 'blocked';

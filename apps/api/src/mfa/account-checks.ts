@@ -72,10 +72,10 @@ export async function confirmAccountPassword(
   assertAccountUsable(user.status);
   const limit = await retryLimitOf(app, session.clientId);
   // Claimed before the hash (credentials/lockout.ts): parallel guesses cannot pass the limit.
-  const claim = await claimPasswordAttempt(app.db.prisma, user.id, limit);
+  const claim = await claimPasswordAttempt(app.db, user.id, limit);
   if (!claim.claimed) throw lockedOutError(claim.reason);
   if (await verifySecret(user.passwordHash, password)) {
-    const settled = await settleRightPassword(app.db.prisma, user.id);
+    const settled = await settleRightPassword(app.db, user.id);
     if (settled !== 'ok') throw lockedOutError(settled);
     return;
   }
@@ -109,7 +109,7 @@ export async function answerWrongGuess(
 ): Promise<never> {
   const outcome =
     guess.count >= guess.limit
-      ? await lockOutIfSpent(app.db.prisma, guess.userId, guess.limit, COUNT_OF[guess.credential])
+      ? await lockOutIfSpent(app.db, guess.userId, guess.limit, COUNT_OF[guess.credential])
       : 'none';
   if (outcome === 'locked') throw lockedOutError('locked');
   if (outcome === 'blocked')

@@ -22,10 +22,10 @@ export async function checkPin(
 ): Promise<void> {
   if (!user.pinEnabled || !user.pin) throw new ApiError('invalid_credentials');
   const limit = await retryLimitOf(app, session.clientId);
-  const claim = await claimPinAttempt(app.db.prisma, session.userId, limit);
+  const claim = await claimPinAttempt(app.db, session.userId, limit);
   if (!claim.claimed) throw lockedOutError(claim.reason);
   if (await verifySecret(user.pin.hash, pin)) {
-    const settled = await settleRightPin(app.db.prisma, session.userId);
+    const settled = await settleRightPin(app.db, session.userId);
     if (settled !== 'ok') throw lockedOutError(settled);
     return;
   }

@@ -35,7 +35,7 @@ export async function checkSecondFactor(
   });
   if (!factor?.secretSealed) throw new ApiError('invalid_credentials');
   const limit = await retryLimitOf(app, session.clientId);
-  const claim = await claimFactorAttempt(app.db.prisma, userId, limit, 'totp_factors');
+  const claim = await claimFactorAttempt(app.db, userId, limit, 'totp_factors');
   if (!claim.claimed) throw lockedOutError(claim.reason);
 
   const right =
@@ -43,7 +43,7 @@ export async function checkSecondFactor(
       ? await acceptTotp(app, userId, factor.secretSealed, credential.value)
       : await spendRecoveryCode(app.db.prisma, userId, credential.value);
   if (right) {
-    const settled = await settleRightFactor(app.db.prisma, userId, 'totp_factors');
+    const settled = await settleRightFactor(app.db, userId, 'totp_factors');
     if (settled !== 'ok') throw lockedOutError(settled);
     return;
   }
