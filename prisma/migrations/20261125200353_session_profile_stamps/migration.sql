@@ -28,53 +28,72 @@ $$;
 
 CREATE FUNCTION "session_stamps_rows_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "raise_session_stamps_of_users"(ARRAY(SELECT DISTINCT "user_id" FROM new_rows WHERE "user_id" IS NOT NULL));
+  PERFORM "raise_session_stamps_of_users"(ARRAY(SELECT DISTINCT "user_id" FROM new_rows));
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION "session_stamps_rows_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "raise_session_stamps_of_users"(ARRAY(SELECT DISTINCT "user_id" FROM old_rows WHERE "user_id" IS NOT NULL));
+  PERFORM "raise_session_stamps_of_users"(ARRAY(SELECT DISTINCT "user_id" FROM old_rows));
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION "session_stamps_rows_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "raise_session_stamps_of_users"(ARRAY(
-    SELECT "user_id" FROM old_rows WHERE "user_id" IS NOT NULL
-     UNION SELECT "user_id" FROM new_rows WHERE "user_id" IS NOT NULL));
+    SELECT "user_id" FROM old_rows UNION SELECT "user_id" FROM new_rows));
   RETURN NULL;
 END $$;
 
--- access_roles names no user: its access row does (a role removed with its access row is the
+-- What belongs to a user in one company (access, its roles, names there) is read only for a
+-- session whose company it is: only those sessions' stamps are raised, so a change in one
+-- company leaves the user's sessions in another as they are (tenant isolation).
+CREATE FUNCTION "raise_session_stamps_of_members"(members jsonb) RETURNS void
+LANGUAGE sql AS $$
+  UPDATE "sessions" s SET "profile_stamp" = s."profile_stamp" + 1
+    FROM jsonb_to_recordset(members) AS m("user_id" text, "company_id" text)
+   WHERE s."user_id" = m."user_id" AND s."current_company_id" = m."company_id"
+     AND s."ended_at" IS NULL
+$$;
+
+CREATE FUNCTION "session_stamps_members_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "raise_session_stamps_of_members"((
+      SELECT jsonb_agg(DISTINCT jsonb_build_object('user_id', "user_id", 'company_id', "company_id"))
+        FROM new_rows WHERE "user_id" IS NOT NULL));
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM "raise_session_stamps_of_members"((
+      SELECT jsonb_agg(DISTINCT jsonb_build_object('user_id', "user_id", 'company_id', "company_id"))
+        FROM old_rows WHERE "user_id" IS NOT NULL));
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- access_roles names neither: its access row does (a role removed with its access row is the
 -- access trigger's).
 CREATE FUNCTION "session_stamps_access_roles_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM "raise_session_stamps_of_users"(ARRAY(
-      SELECT DISTINCT a."user_id" FROM "access" a JOIN new_rows n ON n."access_id" = a."id"
-       WHERE a."user_id" IS NOT NULL));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "raise_session_stamps_of_users"(ARRAY(
-      SELECT DISTINCT a."user_id" FROM "access" a JOIN old_rows o ON o."access_id" = a."id"
-       WHERE a."user_id" IS NOT NULL));
-  ELSE
-    PERFORM "raise_session_stamps_of_users"(ARRAY(
-      SELECT a."user_id" FROM "access" a JOIN old_rows o ON o."access_id" = a."id"
-       WHERE a."user_id" IS NOT NULL
-      UNION
-      SELECT a."user_id" FROM "access" a JOIN new_rows n ON n."access_id" = a."id"
-       WHERE a."user_id" IS NOT NULL));
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "raise_session_stamps_of_members"((
+      SELECT jsonb_agg(DISTINCT jsonb_build_object('user_id', a."user_id", 'company_id', a."company_id"))
+        FROM "access" a JOIN new_rows n ON n."access_id" = a."id" WHERE a."user_id" IS NOT NULL));
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM "raise_session_stamps_of_members"((
+      SELECT jsonb_agg(DISTINCT jsonb_build_object('user_id', a."user_id", 'company_id', a."company_id"))
+        FROM "access" a JOIN old_rows o ON o."access_id" = a."id" WHERE a."user_id" IS NOT NULL));
   END IF;
   RETURN NULL;
 END $$;
 
 CREATE TRIGGER "access_ins_session_stamps" AFTER INSERT ON "access"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_rows_inserted"();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_members_changed"();
 CREATE TRIGGER "access_upd_session_stamps" AFTER UPDATE ON "access"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_rows_updated"();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_members_changed"();
 CREATE TRIGGER "access_del_session_stamps" AFTER DELETE ON "access"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_rows_deleted"();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_members_changed"();
 
 CREATE TRIGGER "access_roles_ins_session_stamps" AFTER INSERT ON "access_roles"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_access_roles_changed"();
@@ -84,11 +103,11 @@ CREATE TRIGGER "access_roles_del_session_stamps" AFTER DELETE ON "access_roles"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_access_roles_changed"();
 
 CREATE TRIGGER "user_preferences_ins_session_stamps" AFTER INSERT ON "user_preferences"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_rows_inserted"();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_members_changed"();
 CREATE TRIGGER "user_preferences_upd_session_stamps" AFTER UPDATE ON "user_preferences"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_rows_updated"();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_members_changed"();
 CREATE TRIGGER "user_preferences_del_session_stamps" AFTER DELETE ON "user_preferences"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_rows_deleted"();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_members_changed"();
 
 CREATE TRIGGER "pins_ins_session_stamps" AFTER INSERT ON "pins"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "session_stamps_rows_inserted"();
