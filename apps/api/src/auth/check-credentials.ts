@@ -116,11 +116,14 @@ export async function checkCredentials(
     return { ok: false, error, userId: user.id, lockout: outcome };
   }
   // Right, but a parallel guess may have blocked the account meanwhile: nothing succeeds then.
-  const settled = await settleRightPassword(app.db, user.id);
-  if (settled !== 'ok') {
-    return { ok: false, error: lockedOutError(settled), userId: user.id, lockout: 'none' };
-  }
+  // The claim is given back (the count back to 0, if the account is still usable) with the
+  // session's writes, in one statement (sessions/start-session.ts); a sign-in that stops
+  // before them gives it back first (settleRightPassword), as here.
   if (user.status === 'awaiting_reset') {
+    const settled = await settleRightPassword(app.db, user.id);
+    if (settled !== 'ok') {
+      return { ok: false, error: lockedOutError(settled), userId: user.id, lockout: 'none' };
+    }
     return {
       ok: false,
       error: new ApiError('account_awaiting_reset'),

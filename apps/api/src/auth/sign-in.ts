@@ -7,6 +7,7 @@ import { clientGates } from '../gates/sign-in-client.js';
 import { parseUserAgent } from '../gates/user-agent.js';
 import { checkCredentials } from './check-credentials.js';
 import type { LockOutcome } from '../credentials/lockout.js';
+import { lockedOutError, settleRightPassword } from '../credentials/lockout.js';
 import { issueDeviceCode } from './device-code.js';
 import { readSignIn } from './sign-in-reads.js';
 import type { AttemptContext } from './sign-in-attempts.js';
@@ -30,9 +31,10 @@ export interface SignInInput {
  * device type, blocked device, device limit, and a new device's e-mailed code (device_add).
  * Every attempt past the IP gate is recorded; failures are audited.
  *
- * A successful sign-in is two statements around the hash: what the gates look at, read in one
- * (sign-in-reads.ts), and every write in one (sessions/start-session.ts, the attempt's row
- * included), so that the two cores are left to argon2 as much as possible.
+ * A successful sign-in is three statements: what the gates look at, read in one
+ * (sign-in-reads.ts), the lockout's claim of the guess before the hash, and after it every
+ * write in one (sessions/start-session.ts: the claim given back, the session, the attempt's
+ * row), so that the two cores are left to argon2 as much as possible.
  */
 export async function signIn(
   app: FastifyInstance,
@@ -74,19 +76,30 @@ export async function signIn(
     const { user } = credentials;
     attempt.userId = user.id;
 
-    const companies = companyGates(
-      sortCompanyAccess(reads.access, client, app.config.PUBLIC_URL),
-      client,
-    );
+    // The password was right: its lockout claim is still held. The session's statement gives it
+    // back; a refusal before it gives it back first, and answers a lockout instead if a
+    // parallel guess blocked the account meanwhile (credentials/lockout.ts).
     const device = parseUserAgent(request.headers['user-agent']);
-    const known = await passDeviceGates(app.db, {
-      userId: user.id,
-      fingerprintHash,
-      client,
-      device,
-      known: reads.device,
-    });
+    let companies;
+    let known;
+    try {
+      companies = companyGates(
+        sortCompanyAccess(reads.access, client, app.config.PUBLIC_URL),
+        client,
+      );
+      known = await passDeviceGates(app.db, {
+        userId: user.id,
+        fingerprintHash,
+        client,
+        device,
+        known: reads.device,
+      });
+    } catch (error) {
+      await settleRightPasswordOrRefuse(app, user.id);
+      throw error;
+    }
     if (!known) {
+      await settleRightPasswordOrRefuse(app, user.id);
       const otpref = await issueDeviceCode(app, request, {
         user,
         client,
@@ -106,9 +119,16 @@ export async function signIn(
       confirm: true,
       summary: user.summary,
       attempt: successfulAttemptOf(attempt),
+      settlesPassword: true,
     });
   } catch (error) {
     if (error instanceof ApiError) await recordFailedAttempt(app, attempt, error, lockout);
     throw error;
   }
+}
+
+/** Gives a right password's claim back; refuses with the lockout a parallel guess put on. */
+async function settleRightPasswordOrRefuse(app: FastifyInstance, userId: string): Promise<void> {
+  const settled = await settleRightPassword(app.db, userId);
+  if (settled !== 'ok') throw lockedOutError(settled);
 }

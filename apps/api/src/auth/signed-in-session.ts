@@ -15,6 +15,7 @@ import type {
 import { startSessionStatement } from '../sessions/start-session.js';
 import type { UserSummary } from '../sessions/user-summary.js';
 import { loadUserSummary } from '../sessions/user-summary.js';
+import { lockedOutError } from '../credentials/lockout.js';
 
 type Tx = Prisma.TransactionClient;
 export type LoginAnswer = z.input<typeof auth.loginAnswer>;
@@ -44,6 +45,7 @@ function openingOf(
   request: FastifyRequest,
   input: SessionStart,
   attempt?: SuccessfulAttempt,
+  settlesPassword = false,
 ): SessionOpening {
   return {
     userId: input.userId,
@@ -55,15 +57,21 @@ function openingOf(
     method: input.method,
     replacesSessionId: input.replacesSessionId,
     attempt,
+    settlesPassword,
   };
 }
 
 /** The statement's outcome; its audit event goes to the SIEM once `db`'s transaction commits. */
 function startedFrom(db: object, rows: SessionStatementRow[], statement: SessionStatement) {
-  const [user] = rows;
-  if (!user) throw new Error('startSession: the user does not exist');
-  publishAuditEvent(db, { ...statement.audit, id: user.audit_id, at: user.audit_at });
-  return { token: statement.token, failedLoginCount: user.failed_login_count };
+  const [row] = rows;
+  if (!row) throw new Error('startSession: the user does not exist');
+  if (row.failed_login_count === null || row.audit_id === null || row.audit_at === null) {
+    // The password's settlement found the account blocked (or a platform administrator's
+    // timed lock) by a parallel guess: nothing was written.
+    throw lockedOutError(row.locked ? 'locked' : 'blocked');
+  }
+  publishAuditEvent(db, { ...statement.audit, id: row.audit_id, at: row.audit_at });
+  return { token: statement.token, failedLoginCount: row.failed_login_count };
 }
 
 /**
@@ -114,13 +122,23 @@ export async function completeSignIn(
     summary?: UserSummary;
     /** A password sign-in's login_attempts row, written with the session. */
     attempt?: SuccessfulAttempt;
+    /**
+     * A password sign-in's lockout claim, given back by the same statement (start-session.ts):
+     * the account blocked meanwhile answers its lockout and nothing is written.
+     */
+    settlesPassword?: boolean;
   },
 ): Promise<LoginAnswer> {
   const summary =
     input.summary ?? (await loadUserSummary(app.db, input.userId, app.config.PUBLIC_URL));
   const needs = input.confirm && needsConfirmation(summary);
   const statement = startSessionStatement(
-    openingOf(request, { ...input, needsConfirmation: needs }, input.attempt),
+    openingOf(
+      request,
+      { ...input, needsConfirmation: needs },
+      input.attempt,
+      input.settlesPassword,
+    ),
   );
   const rows = await app.db.query<SessionStatementRow>(
     statement.name,

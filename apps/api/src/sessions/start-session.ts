@@ -16,6 +16,12 @@ export interface SessionOpening {
   replacesSessionId?: string | undefined;
   /** A password sign-in's login_attempts row (canonical IP, normalised username). */
   attempt?: { ip: string; username: string } | undefined;
+  /**
+   * A password sign-in gives its lockout claim back here (credentials/lockout.ts): the user's
+   * failure count returns to 0 only if the account is still usable, and everything else is
+   * written only then, so nothing succeeds once a parallel guess blocked the account.
+   */
+  settlesPassword?: boolean | undefined;
 }
 
 export interface SessionStatement {
@@ -36,11 +42,16 @@ export interface SessionStatement {
   };
 }
 
-/** The statement's row: the failure count, and the audit event's id (int8) and time. */
+/**
+ * The statement's row: the failure count, and the audit event's id (int8) and time. With a
+ * settlement that found the account blocked or locked meanwhile, all three are null (nothing
+ * was written) and `locked` tells a platform administrator's timed lock from a block.
+ */
 export interface SessionStatementRow {
-  failed_login_count: number;
-  audit_id: string | bigint;
-  audit_at: Date;
+  failed_login_count: number | null;
+  audit_id: string | bigint | null;
+  audit_at: Date | null;
+  locked?: boolean | null;
 }
 
 /** A session's idle start: the epoch, so the confirmation step sees it idle at once. */
@@ -51,6 +62,7 @@ interface Shape {
   replaces: boolean;
   endOthers: boolean;
   attempt: boolean;
+  settles: boolean;
 }
 
 /**
@@ -60,7 +72,8 @@ interface Shape {
  * a new token (only its hash stored; opened idle when the sign-in must be confirmed, as
  * openSession does), the device's and the user's last use, the audit event auth.sign_in (the
  * row recordAudit writes) and, for a password sign-in, its login_attempts row. It answers the
- * user's failure count, which the login answer's retries_left comes from.
+ * user's failure count, which the login answer's retries_left comes from. A password sign-in
+ * also gives its lockout claim back in it (`settled`): every other write waits for that.
  *
  * Each optional part is in the text only when it applies, never switched by a parameter: a
  * named statement gets a generic plan, and one written `id = $n OR (NOT $m AND user_id = ...)`
@@ -70,32 +83,58 @@ interface Shape {
 function shapeText(shape: Shape): string {
   // $12 is the replaced session when there is one; the attempt's two values come next.
   const attemptAt = shape.replaces ? 13 : 12;
+  // With a settlement every write waits for it: nothing is written for an account blocked
+  // meanwhile. (Rows are then inserted by SELECT, whose parameters need their types.)
+  const onlyIfSettled = shape.settles ? ' AND EXISTS (SELECT 1 FROM settled)' : '';
+  const insertRow = (values: string) =>
+    shape.settles ? `SELECT ${values} WHERE EXISTS (SELECT 1 FROM settled)` : `VALUES (${values})`;
   const parts: string[] = [];
+  if (shape.settles) {
+    parts.push(`settled AS (
+      UPDATE users SET failed_login_count = 0, last_login_at = $9, updated_at = $9
+       WHERE id = $3 AND status <> 'blocked' AND (locked_until IS NULL OR locked_until <= now())
+      RETURNING failed_login_count)`);
+  }
   if (shape.replaces) {
     parts.push(`replaced AS (
       UPDATE sessions SET ended_at = $9, end_reason = 'replaced'
-       WHERE id = $12 AND ended_at IS NULL)`);
+       WHERE id = $12 AND ended_at IS NULL${onlyIfSettled})`);
   }
   if (shape.endOthers) {
     parts.push(`others AS (
       UPDATE sessions SET ended_at = $9, end_reason = 'replaced'
-       WHERE user_id = $3 AND client_id = $4 AND ended_at IS NULL)`);
+       WHERE user_id = $3 AND client_id = $4 AND ended_at IS NULL${onlyIfSettled})`);
   }
   parts.push(
     `opened AS (
       INSERT INTO sessions (id, token_hash, user_id, client_id, device_id, current_company_id,
                             ip, user_agent, expires_at, last_seen_at)
-      VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8, $10))`,
-    `device AS (UPDATE devices SET last_accessed_at = $9 WHERE id = $5)`,
+      ${insertRow(
+        shape.settles
+          ? '$1::text, $2::text, $3::text, $4::text, $5::text, NULL, $6::text, $7::text, ' +
+              '$8::timestamptz, $10::timestamptz'
+          : '$1, $2, $3, $4, $5, NULL, $6, $7, $8, $10',
+      )})`,
+    `device AS (UPDATE devices SET last_accessed_at = $9 WHERE id = $5${onlyIfSettled})`,
     `audited AS (
       INSERT INTO audit_events (action, actor_id, client_id, ip, target, details)
-      VALUES ('auth.sign_in', $3, $4, $6, $3, $11::jsonb)
+      ${insertRow("'auth.sign_in', $3, $4, $6, $3, $11::jsonb")}
       RETURNING id, at)`,
   );
   if (shape.attempt) {
     parts.push(`attempt AS (
       INSERT INTO login_attempts (ip, username, user_id, client_id, success)
-      VALUES ($${attemptAt}, $${attemptAt + 1}, $3, $4, true))`);
+      ${insertRow(
+        shape.settles
+          ? `$${attemptAt}::text, $${attemptAt + 1}::text, $3, $4, true`
+          : `$${attemptAt}, $${attemptAt + 1}, $3, $4, true`,
+      )})`);
+  }
+  if (shape.settles) {
+    return `WITH ${parts.join(',\n')}
+    SELECT (SELECT failed_login_count FROM settled) AS failed_login_count,
+           (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at,
+           (SELECT locked_until > now() FROM users WHERE id = $3) AS locked`;
   }
   return `WITH ${parts.join(',\n')}
     UPDATE users SET last_login_at = $9, updated_at = $9 WHERE id = $3
@@ -114,8 +153,9 @@ export function startSessionStatement(opening: SessionOpening): SessionStatement
     replaces: opening.replacesSessionId !== undefined,
     endOthers: !opening.client.allowMultipleSessions,
     attempt: opening.attempt !== undefined,
+    settles: opening.settlesPassword === true,
   };
-  const name = `portico_start_session_${+shape.replaces}${+shape.endOthers}${+shape.attempt}`;
+  const name = `portico_start_session_${+shape.replaces}${+shape.endOthers}${+shape.attempt}${+shape.settles}`;
   let text = texts.get(name);
   if (text === undefined) {
     text = shapeText(shape);
