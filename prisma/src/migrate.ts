@@ -9,7 +9,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrationsDir as defaultMigrationsDir, schemaPath as defaultSchemaPath } from './paths.js';
-import { PglitePrismaAdapterFactory } from './pglite.js';
+import { PglitePrismaAdapterFactory, wholeScripts } from './pglite.js';
 import { noFilters, withSchemaEngine } from './schema-engine.js';
 
 export interface MigrationSource {
@@ -110,7 +110,7 @@ export async function migratePostgres(
     const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0 });
     pool.on('error', () => {});
     try {
-      return await applyMigrationsWith(withoutShadowDb(new PrismaPg(pool)), source);
+      return await applyMigrationsWith(forMigrations(new PrismaPg(pool), pool), source);
     } finally {
       await pool.end();
     }
@@ -129,16 +129,21 @@ export function migratePglite(
 }
 
 /**
- * Applying migrations needs no shadow database. `@prisma/adapter-pg` would create one by name
- * and then, given a connection string, connect to the main database instead: refuse outright.
+ * `@prisma/adapter-pg` as the schema engine needs it to apply migrations:
+ * - each migration's script goes to the server whole, as one multi-statement query (what
+ *   `prisma migrate deploy` sends, so it is also one transaction): the adapter splits scripts at
+ *   every `;`, which cuts function bodies apart and leaves a failing migration half-applied;
+ * - no shadow database: the adapter would create one by name and then, given a connection
+ *   string, connect to the main database instead: refuse outright.
  */
-function withoutShadowDb(
+function forMigrations(
   factory: SqlMigrationAwareDriverAdapterFactory,
+  pool: pg.Pool,
 ): SqlMigrationAwareDriverAdapterFactory {
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: () => factory.connect(),
+    connect: async () => wholeScripts(await factory.connect(), (script) => pool.query(script)),
     connectToShadowDb: (): Promise<SqlDriverAdapter> =>
       Promise.reject(new Error('No shadow database is used when applying migrations.')),
   };
