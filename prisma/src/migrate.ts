@@ -9,7 +9,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrationsDir as defaultMigrationsDir, schemaPath as defaultSchemaPath } from './paths.js';
-import { PglitePrismaAdapterFactory, toDriverAdapterError } from './pglite.js';
+import { PglitePrismaAdapterFactory, wholeScripts } from './pglite.js';
 import { noFilters, withSchemaEngine } from './schema-engine.js';
 
 export interface MigrationSource {
@@ -110,7 +110,7 @@ export async function migratePostgres(
     const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0 });
     pool.on('error', () => {});
     try {
-      return await applyMigrationsWith(withoutShadowDb(new PrismaPg(pool), pool), source);
+      return await applyMigrationsWith(forMigrations(new PrismaPg(pool), pool), source);
     } finally {
       await pool.end();
     }
@@ -129,40 +129,21 @@ export function migratePglite(
 }
 
 /**
- * `@prisma/adapter-pg`'s factory with two repairs for applying migrations:
- * - it needs no shadow database: the adapter would create one by name and then, given a
- *   connection string, connect to the main database instead, so it is refused outright;
- * - its `executeScript` splits a script at every `;`, which cuts a function body (the session
- *   profile triggers) apart: here the script goes whole, as one simple query, as PGlite runs it.
- *   PostgreSQL then applies it as one transaction, so a failing migration leaves nothing half
- *   done.
+ * `@prisma/adapter-pg` as the schema engine needs it to apply migrations:
+ * - each migration's script goes to the server whole, as one multi-statement query (what
+ *   `prisma migrate deploy` sends, so it is also one transaction): the adapter splits scripts at
+ *   every `;`, which cuts function bodies apart and leaves a failing migration half-applied;
+ * - no shadow database: the adapter would create one by name and then, given a connection
+ *   string, connect to the main database instead: refuse outright.
  */
-function withoutShadowDb(
+function forMigrations(
   factory: SqlMigrationAwareDriverAdapterFactory,
   pool: pg.Pool,
 ): SqlMigrationAwareDriverAdapterFactory {
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => {
-      const adapter = await factory.connect();
-      return {
-        provider: adapter.provider,
-        adapterName: adapter.adapterName,
-        queryRaw: (query) => adapter.queryRaw(query),
-        executeRaw: (query) => adapter.executeRaw(query),
-        startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
-        getConnectionInfo: () => adapter.getConnectionInfo?.() ?? { supportsRelationJoins: true },
-        async executeScript(script) {
-          try {
-            await pool.query(script);
-          } catch (error) {
-            throw toDriverAdapterError(error);
-          }
-        },
-        dispose: () => adapter.dispose(),
-      };
-    },
+    connect: async () => wholeScripts(await factory.connect(), (script) => pool.query(script)),
     connectToShadowDb: (): Promise<SqlDriverAdapter> =>
       Promise.reject(new Error('No shadow database is used when applying migrations.')),
   };

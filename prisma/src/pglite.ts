@@ -41,19 +41,28 @@ export class PglitePrismaAdapterFactory implements SqlMigrationAwareDriverAdapte
   }
 
   async connect(): Promise<SqlDriverAdapter> {
-    return awaitScripts(await this.inner.connect(), this.client);
+    return wholeScripts(await this.inner.connect(), (script) => this.client.exec(script));
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
     const shadow = await createPglite();
     const adapter = await new PrismaPGlite(shadow).connect();
-    return awaitScripts(adapter, shadow, () => shadow.close());
+    return wholeScripts(
+      adapter,
+      (script) => shadow.exec(script),
+      () => shadow.close(),
+    );
   }
 }
 
-function awaitScripts(
+/**
+ * `adapter` with its `executeScript` replaced by `run`, which sends a migration's script whole
+ * and is awaited, its error reaching the schema engine (used for PGlite and, in migrate.ts,
+ * for PostgreSQL).
+ */
+export function wholeScripts(
   adapter: SqlDriverAdapter,
-  client: PGlite,
+  run: (script: string) => Promise<unknown>,
   onDispose?: () => Promise<void>,
 ): SqlDriverAdapter {
   return {
@@ -65,7 +74,7 @@ function awaitScripts(
     getConnectionInfo: () => adapter.getConnectionInfo?.() ?? { supportsRelationJoins: true },
     async executeScript(script) {
       try {
-        await client.exec(script);
+        await run(script);
       } catch (error) {
         throw toDriverAdapterError(error);
       }
@@ -77,11 +86,8 @@ function awaitScripts(
   };
 }
 
-/**
- * PostgreSQL's error fields, as PGlite (or `pg`) reports them, in the shape Prisma's engines
- * expect.
- */
-export function toDriverAdapterError(error: unknown): unknown {
+/** PostgreSQL's error fields, as PGlite and pg report them, in the shape Prisma's engines expect. */
+function toDriverAdapterError(error: unknown): unknown {
   const e = error as { code?: unknown; message?: unknown; severity?: unknown };
   if (typeof e?.code !== 'string' || typeof e.message !== 'string') return error;
   const detailed = error as { detail?: string; column?: string; hint?: string };

@@ -11,7 +11,7 @@ import {
   readMigrations,
 } from '../src/index.js';
 import { createPglite } from '../src/pglite.js';
-import { createEmptyDatabase, findPostgres } from './helpers.js';
+import { adminQuery, createEmptyDatabase, findPostgres } from './helpers.js';
 
 const committed = (await readMigrations()).migrationDirectories.map((entry) => entry.path);
 const serverUrl = await findPostgres();
@@ -46,6 +46,7 @@ const tables = [
   'user_branches',
   'user_preferences',
   'users',
+  'users_list_entries',
   'webauthn_challenges',
 ];
 
@@ -95,6 +96,51 @@ describe.skipIf(!serverUrl)('on an empty PostgreSQL database', () => {
       migratePostgres(database.url),
     ]);
     expect(results.map((result) => result.applied).sort()).toEqual([[], committed]);
+  });
+
+  /** The committed migrations plus one more, in a folder of their own. */
+  async function withExtraMigration(name: string, script: string): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'portico-migrations-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    await cp(migrationsDir, dir, { recursive: true });
+    await mkdir(path.join(dir, name));
+    await writeFile(path.join(dir, name, 'migration.sql'), script);
+    return dir;
+  }
+
+  it('sends each script whole: a function body with semicolons applies', async () => {
+    const database = await createEmptyDatabase(serverUrl!);
+    cleanup.push(database.drop);
+    const dir = await withExtraMigration(
+      '29990101000000_function',
+      `CREATE FUNCTION "twice"(n int) RETURNS int LANGUAGE plpgsql AS $$
+       DECLARE result int;
+       BEGIN
+         result := n * 2;
+         RETURN result;
+       END $$;
+       SELECT 'a;b' AS "semicolon in a string";\n`,
+    );
+    await migratePostgres(database.url, { migrationsDir: dir });
+    const { rows } = await adminQuery(database.url, 'SELECT twice(21) AS n');
+    expect(rows).toEqual([{ n: 42 }]);
+  });
+
+  it('applies a failing migration not at all and reports it', async () => {
+    const database = await createEmptyDatabase(serverUrl!);
+    cleanup.push(database.drop);
+    const dir = await withExtraMigration(
+      '29990101000000_broken',
+      'CREATE TABLE "broken" ("id" INTEGER);\nCREATE TABLE "broken" ("id" INTEGER);\n',
+    );
+    await expect(migratePostgres(database.url, { migrationsDir: dir })).rejects.toThrow(/broken/);
+    const { rows } = await adminQuery(database.url, listApplied);
+    expect(rows.find((row) => row.migration_name === '29990101000000_broken')?.finished).toBe(
+      false,
+    );
+    // One transaction: the first statement did not stay behind.
+    const found = (await adminQuery(database.url, listTables)).rows.map((row) => row.table_name);
+    expect(found).not.toContain('broken');
   });
 
   it('migrates through openDatabase and answers ping until closed', async () => {

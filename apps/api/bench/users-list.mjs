@@ -3,8 +3,7 @@
 // other). Each case is the whole call through app.inject with a real administrator's session
 // (session guard, validation, the queries, the answer's schema); the figures are the median and
 // p95 of its server time. Part of `pnpm bench` (run.mjs); alone: `node bench/users-list.mjs`
-// after a build. The target (docs/benchmarks.md) is p95 < 25 ms.
-import { randomBytes } from 'node:crypto';
+// after a build. The target (docs/benchmarks.md) is p95 < 25 ms, printed beside each case.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +21,8 @@ import { BIG_COMPANY, seedUsersList } from './users-list-seed.mjs';
 const DATABASE = 'portico_bench_users';
 const WARM_UP = 20;
 const RUNS = 150;
+/** docs/benchmarks.md: every case's p95 is judged against it. */
+const TARGET_MS = 25;
 
 /** A session of a company administrator of `companyId`, opened by the real session store. */
 async function adminSession(prisma, companyId) {
@@ -60,12 +61,16 @@ async function timeCase(app, cookie, payload) {
   return { median: percentile(times, 0.5), p95: percentile(times, 0.95), total };
 }
 
-/** The indexes PostgreSQL's plan of a case reads (EXPLAIN of the page query). */
+/**
+ * The indexes PostgreSQL reads for a case (EXPLAIN ANALYZE of the page query): plan nodes that
+ * never ran (a fallback subplan, a count the page made needless) are left out.
+ */
 async function indexesOf(client, companyId, payload) {
   const sql = pageOfEmailsSql(companyId, payload);
-  const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.values);
+  const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.values);
   const names = new Set();
   const walk = (node) => {
+    if (node['Actual Loops'] === 0) return;
     if (node['Index Name']) names.add(node['Index Name']);
     for (const child of node.Plans ?? []) walk(child);
   };
@@ -83,7 +88,8 @@ function cases(smallCompany) {
       BIG_COMPANY,
       { offset: 0, prefs: true, search: 'user01234' },
     ],
-    ['search "ar" (2 letters, no trigram)', BIG_COMPANY, { offset: 0, prefs: true, search: 'ar' }],
+    ['search "ar" (2 letters)', BIG_COMPANY, { offset: 0, prefs: true, search: 'ar' }],
+    ['search "a" (1 letter)', BIG_COMPANY, { offset: 0, prefs: true, search: 'a' }],
     ['branch filter', BIG_COMPANY, { offset: 0, prefs: true, branchFilter: 'br05' }],
     ['app filter', BIG_COMPANY, { offset: 0, prefs: true, appFilter: 'bench_fx' }],
     ['first page, company of 1,633', smallCompany, { offset: 0, prefs: true }],
@@ -94,9 +100,10 @@ async function measureAll(app, client, sessions, smallCompany) {
   for (const [title, companyId, payload] of cases(smallCompany)) {
     const { median, p95, total } = await timeCase(app, sessions.get(companyId), payload);
     const indexes = await indexesOf(client, companyId, payload);
+    const verdict = p95 < TARGET_MS ? 'within' : 'OVER';
     console.log(
-      `${title.padEnd(38)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms` +
-        `   total ${String(total).padStart(6)}   indexes: ${indexes}`,
+      `${title.padEnd(38)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms ` +
+        `(limit ${TARGET_MS} ms: ${verdict})   total ${String(total).padStart(6)}   indexes: ${indexes}`,
     );
   }
 }
@@ -115,7 +122,8 @@ export async function benchUsersList() {
     SERVE_PORTAL: 'false',
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: 'Bench-Admin-1',
-    OIDC_KEY_SECRET: randomBytes(32).toString('base64url'),
+    // Fixed: the provider's keys sealed by the first run must open on the next (bench only).
+    OIDC_KEY_SECRET: 'portico-bench-users-not-a-real-secret',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-users-')),
   });
   const db = await openDatabase({ url });
@@ -130,7 +138,8 @@ export async function benchUsersList() {
     ]);
     console.log(
       `\nusers.list (POST /v1/users) through app.inject, 100,000 users over 50 companies, ` +
-        `${RUNS} calls a case, company ${BIG_COMPANY} (20,000 users) unless named`,
+        `${RUNS} calls a case, company ${BIG_COMPANY} (20,000 users) unless named, ` +
+        `target p95 < ${TARGET_MS} ms`,
     );
     await measureAll(app, client, sessions, smallCompany);
   } finally {

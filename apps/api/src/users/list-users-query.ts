@@ -8,87 +8,122 @@ export interface UserListQuery {
   appFilter?: string | undefined;
 }
 
-/** A LIKE pattern matching `term` anywhere, with LIKE's own wildcards taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-/** The shortest term a trigram index can serve. */
-const TRIGRAM_LENGTH = 3;
+/** What separates the fields of `users_list_entries.search_text` (migration users_list_entries). */
+const FIELD_SEPARATOR = '\n';
 
 const chosen = (filter: string | undefined) =>
   filter === undefined || filter === ALL_FILTER ? undefined : filter;
 
 /**
- * The SQL of one page of a company's users: the page's e-mails (users are grouped by e-mail,
- * invitees without an account included) in e-mail order, each row carrying the total of
- * e-mails matching. Measured with EXPLAIN on 100,000 users (bench/users-list.mjs,
- * docs/benchmarks.md):
- * - no search and no branch: an index-only scan of the company's access rows (of the app's,
- *   with the app filter), made distinct; with an index on (company_id, email, ...) it comes in
- *   e-mail order and nothing is sorted. (Written as DISTINCT in a subquery rather than GROUP BY:
- *   with GROUP BY the planner walked the whole e-mail index of every company to avoid a sort.)
- * - a branch or a search: the matching e-mails are collected first (MATERIALIZED, so the
- *   planner cannot pick the ordered scan and probe each of the company's rows), then sorted.
- *   The search starts from the trigram indexes (usernames and display names of every user, the
- *   company's first and last names) and keeps those with access here; e-mails are tested on
- *   the company's access rows. Usernames and e-mails are stored lowercased, so they are
- *   compared with LIKE on the lowercased term, names with ILIKE.
+ * The company's e-mails with an account whose username, display name or company names contain
+ * the lowercased `term`, read from the source tables; `only` narrows the e-mails first. Written
+ * uncorrelated, so PostgreSQL builds it at most once (a hashed subplan) and only when a row
+ * needs it.
  */
-export function pageOfEmailsSql(companyId: string, query: UserListQuery): Prisma.Sql {
+function emailsWithNames(companyId: string, term: Prisma.Sql, only: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT a.email FROM access a
+      JOIN users u ON u.id = a.user_id
+      LEFT JOIN user_preferences p ON p.user_id = a.user_id AND p.company_id = a.company_id
+     WHERE a.company_id = ${companyId} ${only}
+       AND (strpos(lower(u.username), ${term}) > 0 OR strpos(lower(u.display_name), ${term}) > 0
+            OR strpos(lower(p.fname), ${term}) > 0 OR strpos(lower(p.lname), ${term}) > 0))`;
+}
+
+/**
+ * Whether the entry `e` (users_list_entries) matches the search: its e-mail or one of its names
+ * contains the term, case-insensitively (lower() on both sides, as ILIKE compares). The entry's
+ * text holds the lowercased names joined by a line feed, so one strpos tests them all. Two cases
+ * are confirmed on the source tables: a term that itself contains a line feed (it could match
+ * across two names in the text), and an entry whose text was too long to keep (NULL; the
+ * subquery starts from those few entries).
+ */
+function searchCondition(companyId: string, term: string): Prisma.Sql {
+  const lowered = Prisma.sql`lower(${term})`;
+  const names = term.includes(FIELD_SEPARATOR)
+    ? Prisma.sql`((e.search_text IS NULL OR strpos(e.search_text, ${lowered}) > 0)
+                  AND e.email IN ${emailsWithNames(companyId, lowered, Prisma.empty)})`
+    : Prisma.sql`(strpos(e.search_text, ${lowered}) > 0
+                  OR (e.search_text IS NULL AND e.email IN ${emailsWithNames(
+                    companyId,
+                    lowered,
+                    Prisma.sql`AND a.email IN (SELECT l.email FROM users_list_entries l
+                                WHERE l.company_id = ${companyId} AND l.search_text IS NULL)`,
+                  )}))`;
+  return Prisma.sql`(strpos(e.email, ${lowered}) > 0 OR ${names})`;
+}
+
+/**
+ * The e-mails of the company that the query keeps (users are grouped by e-mail, invitees without
+ * an account included), unordered; `ctes` receives the common tables it needs.
+ * - no search: users_list_entries (one row per e-mail) or, with a filter, the access rows that
+ *   pass it (the app filter alone is unique per e-mail: no DISTINCT).
+ * - a search: users_list_entries, whose text holds every field the search reads, and with a
+ *   filter those of its e-mails that have an access row passing it.
+ */
+function matchedSql(companyId: string, query: UserListQuery, ctes: Prisma.Sql[]): Prisma.Sql {
   const app = chosen(query.appFilter);
   const branch = chosen(query.branchFilter);
   const term = query.search?.trim() ? query.search.trim() : undefined;
-  const appCondition = app ? Prisma.sql`AND a.app_id = ${app}` : Prisma.empty;
-  const page = Prisma.sql`OFFSET ${query.offset} LIMIT ${USERS_PAGE_SIZE}`;
-
-  if (!branch && !term) {
-    return Prisma.sql`
-      SELECT email, count(*) OVER ()::int AS total
-        FROM (SELECT DISTINCT a.email FROM access a
-               WHERE a.company_id = ${companyId} ${appCondition}) matched
-       ORDER BY email ${page}`;
-  }
-  const ctes: Prisma.Sql[] = [];
-  const conditions: Prisma.Sql[] = [appCondition];
+  const conditions: Prisma.Sql[] = [];
+  if (app) conditions.push(Prisma.sql`AND a.app_id = ${app}`);
   if (branch) {
+    // MATERIALIZED: the branch's users are found once, then each access row is tested against
+    // them (without it the planner may probe the branch rows for every access row).
     ctes.push(Prisma.sql`branch_users AS MATERIALIZED (
       SELECT ub.user_id FROM user_branches ub
        WHERE ub.company_id = ${companyId} AND ub.branch_id = ${branch})`);
     conditions.push(Prisma.sql`AND a.user_id IN (SELECT user_id FROM branch_users)`);
   }
-  if (term) {
-    const anyCase = containsPattern(term);
-    const lower = containsPattern(term.toLowerCase());
-    // Trigram indexes need three characters: a shorter term tests only this company's users
-    // (found by primary key) instead of every account on the platform.
-    const candidates =
-      term.length < TRIGRAM_LENGTH
-        ? Prisma.sql`u.id IN (SELECT a.user_id FROM access a WHERE a.company_id = ${companyId}) AND`
-        : Prisma.empty;
-    ctes.push(Prisma.sql`hit_users AS MATERIALIZED (
-      SELECT u.id FROM users u
-       WHERE ${candidates} (u.username LIKE ${lower} OR u.display_name ILIKE ${anyCase})
-      UNION
-      SELECT p.user_id FROM user_preferences p
-       WHERE p.company_id = ${companyId} AND (p.fname ILIKE ${anyCase} OR p.lname ILIKE ${anyCase}))`);
-    conditions.push(
-      Prisma.sql`AND (a.user_id IN (SELECT id FROM hit_users) OR a.email LIKE ${lower})`,
-    );
+  const filtered =
+    conditions.length === 0
+      ? undefined
+      : Prisma.sql`FROM access a WHERE a.company_id = ${companyId} ${Prisma.join(conditions, ' ')}`;
+
+  if (!term) {
+    if (!filtered) {
+      return Prisma.sql`SELECT e.email FROM users_list_entries e WHERE e.company_id = ${companyId}`;
+    }
+    return branch
+      ? Prisma.sql`SELECT DISTINCT a.email ${filtered}`
+      : Prisma.sql`SELECT a.email ${filtered}`;
   }
-  ctes.push(Prisma.sql`matched AS MATERIALIZED (
-    SELECT DISTINCT a.email FROM access a
-     WHERE a.company_id = ${companyId} ${Prisma.join(conditions, ' ')})`);
-  return Prisma.sql`
-    WITH ${Prisma.join(ctes, ', ')}
-    SELECT email, count(*) OVER ()::int AS total FROM matched ORDER BY email ${page}`;
+  const withFilter = filtered
+    ? Prisma.sql`AND e.email IN (SELECT a.email ${filtered})`
+    : Prisma.empty;
+  return Prisma.sql`SELECT e.email FROM users_list_entries e
+     WHERE e.company_id = ${companyId} AND ${searchCondition(companyId, term)} ${withFilter}`;
 }
 
 /**
- * The total when the page itself is empty (an offset past the end): the first page carries it
- * (and an empty first page means none).
+ * One page of a company's users in one statement: the page's e-mails in e-mail order, each row
+ * carrying the total of e-mails matching, or a single row with a NULL e-mail and the total when
+ * the page is empty. Measured with EXPLAIN on 100,000 users (bench/users-list.mjs,
+ * docs/benchmarks.md):
+ * - the page is an ordered index-only scan (users_list_entries by (company, e-mail), or the
+ *   access indexes with a filter) that stops once it has the page;
+ * - the total is counted only when the page cannot tell it: a page shorter than a full one is
+ *   the last, so the total is its offset plus its length (a search matching few e-mails is
+ *   scanned once); otherwise a count(*) over the same matches (the scalar subquery runs only
+ *   when the CASE reaches it).
+ * The matches are NOT MATERIALIZED, so the page and the count each get a plan of their own,
+ * except with a branch filter (below).
  */
-export function totalSql(companyId: string, query: UserListQuery): Prisma.Sql {
-  const firstPage = pageOfEmailsSql(companyId, { ...query, offset: 0 });
-  return Prisma.sql`SELECT COALESCE(max(total), 0)::int AS total FROM (${firstPage}) first_page`;
+export function pageOfEmailsSql(companyId: string, query: UserListQuery): Prisma.Sql {
+  const ctes: Prisma.Sql[] = [];
+  const matched = matchedSql(companyId, query, ctes);
+  const offset = Prisma.sql`${query.offset}::int`;
+  // A branch's e-mails are a few, but finding them reads all the company's access rows (a hash
+  // join): once, kept for the page and the count.
+  const once = chosen(query.branchFilter) ? Prisma.sql`MATERIALIZED` : Prisma.sql`NOT MATERIALIZED`;
+  ctes.push(Prisma.sql`matched AS ${once} (${matched})`);
+  ctes.push(Prisma.sql`page AS MATERIALIZED (
+    SELECT email FROM matched ORDER BY email OFFSET ${offset} LIMIT ${USERS_PAGE_SIZE})`);
+  return Prisma.sql`
+    WITH ${Prisma.join(ctes, ', ')}
+    SELECT page.email,
+           (CASE WHEN size.n > 0 AND size.n < ${USERS_PAGE_SIZE} THEN ${offset} + size.n
+                 WHEN size.n = 0 AND ${offset} = 0 THEN 0
+                 ELSE (SELECT count(*) FROM matched) END)::int AS total
+      FROM (SELECT count(*)::int AS n FROM page) size LEFT JOIN page ON true
+     ORDER BY page.email`;
 }

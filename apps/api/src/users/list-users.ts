@@ -2,7 +2,7 @@ import type { Database } from '../db.js';
 import type { AccessRow } from './access-rows.js';
 import { accessRowsOf } from './access-rows.js';
 import type { UserListQuery } from './list-users-query.js';
-import { pageOfEmailsSql, totalSql } from './list-users-query.js';
+import { pageOfEmailsSql } from './list-users-query.js';
 
 export interface UserPreferenceRow {
   userid: string;
@@ -27,18 +27,14 @@ export async function listUsers(
   query: UserListQuery & { prefs?: boolean | undefined },
 ): Promise<UsersPage> {
   const prisma = db.prisma;
-  const page = await prisma.$queryRaw<{ email: string; total: number }[]>(
+  const page = await prisma.$queryRaw<{ email: string | null; total: number }[]>(
     pageOfEmailsSql(companyId, query),
   );
-  let total = page[0]?.total ?? 0;
-  if (page.length === 0 && query.offset > 0) {
-    const counted = await prisma.$queryRaw<{ total: number }[]>(totalSql(companyId, query));
-    total = counted[0]?.total ?? 0;
-  }
+  const total = page[0]?.total ?? 0;
   const users = await accessRowsOf(
     prisma,
     companyId,
-    page.map((row) => row.email),
+    page.flatMap((row) => (row.email === null ? [] : [row.email])),
   );
   const userIds = [...new Set(users.flatMap((row) => (row.userid ? [row.userid] : [])))];
   const prefs =
