@@ -1,6 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  copyFile,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  writeFile,
+} from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { MigrationSource } from './migrate.js';
@@ -22,7 +32,7 @@ import { createPglite } from './pglite.js';
 export const defaultSnapshotDir = path.join(packageRoot, 'dist', 'pglite-snapshot');
 
 /** Changes when the snapshot's layout does, so an older build's snapshot is not used. */
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
 const STAMP = 'stamp.json';
 const PGDATA = 'pgdata';
 
@@ -85,6 +95,9 @@ export async function buildPgliteSnapshot({
     } finally {
       await client.close();
     }
+    // Readable by every user: the server may run as another user than the build (a container's
+    // image is built as root and run as `node`). It holds no secret, only the empty schema.
+    await chmodTree(path.join(staging, PGDATA), 0o755, 0o644);
     const stamp: Stamp = { key, migrations: applied };
     await writeFile(path.join(staging, STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
     await rm(snapshotDir, { recursive: true, force: true });
@@ -136,19 +149,32 @@ export async function seedFromSnapshot(
 
 /**
  * A copy of the folder `from` (directories and regular files: all a data folder holds), its files
- * copied in parallel on libuv's pool, and cloned where the file system can. `fs.cp` took several
- * times as long on the data folder's 1,200 files.
+ * copied in parallel on libuv's pool, and cloned where the file system can (`fs.cp` took several
+ * times as long on the data folder's 1,200 files). The copy is its owner's alone (0700, 0600),
+ * as a PostgreSQL data folder is, whatever the snapshot's modes.
  */
 async function copyTree(from: string, to: string): Promise<void> {
-  await mkdir(to);
+  await mkdir(to, { mode: 0o700 });
   const entries = await readdir(from, { withFileTypes: true });
   await Promise.all(
-    entries.map((entry) => {
+    entries.map(async (entry) => {
       const source = path.join(from, entry.name);
       const target = path.join(to, entry.name);
-      return entry.isDirectory()
-        ? copyTree(source, target)
-        : copyFile(source, target, constants.COPYFILE_FICLONE);
+      if (entry.isDirectory()) return copyTree(source, target);
+      await copyFile(source, target, constants.COPYFILE_FICLONE);
+      await chmod(target, 0o600);
+    }),
+  );
+}
+
+/** Sets the mode of every directory and file under `dir` (itself included). */
+async function chmodTree(dir: string, dirMode: number, fileMode: number): Promise<void> {
+  await chmod(dir, dirMode);
+  const entries = await readdir(dir, { withFileTypes: true });
+  await Promise.all(
+    entries.map((entry) => {
+      const target = path.join(dir, entry.name);
+      return entry.isDirectory() ? chmodTree(target, dirMode, fileMode) : chmod(target, fileMode);
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,14 @@ describe('the PGlite snapshot', () => {
     await mkdir(empty);
     expect(await seedFromSnapshot(empty, { snapshotDir })).toEqual(committed);
     expect(await readdir(empty)).toContain('PG_VERSION');
+    // The snapshot is readable by any user (the server may run as another user than the build);
+    // the copy is its owner's alone, as a PostgreSQL data folder is.
+    const mode = async (file: string) => (await stat(file)).mode & 0o777;
+    expect(await mode(path.join(snapshotDir, 'pgdata', 'global', 'pg_control'))).toBe(0o644);
+    expect(await mode(path.join(snapshotDir, 'pgdata', 'base'))).toBe(0o755);
+    expect(await mode(empty)).toBe(0o700);
+    expect(await mode(path.join(empty, 'base'))).toBe(0o700);
+    expect(await mode(path.join(empty, 'global', 'pg_control'))).toBe(0o600);
     // Nothing is left beside it (the copy is made aside and renamed).
     expect((await readdir(work)).filter((name) => name.includes('.partial-'))).toEqual([]);
   });
