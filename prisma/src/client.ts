@@ -160,10 +160,14 @@ export function databaseOnPglite(
       inOpenTransaction<T>(text, values) ??
       client.query<T>(text, [...values]).then((result) => result.rows),
     async migrate() {
-      const { applied } = await migratePglite(client, options.migrations);
-      const result = { applied: [...broughtBySnapshot, ...applied] };
-      broughtBySnapshot = [];
-      return result;
+      // A folder just filled from a snapshot of these very migrations (its stamp says so) has
+      // nothing left to apply: no need to read _prisma_migrations to learn it.
+      if (broughtBySnapshot.length > 0) {
+        const applied = broughtBySnapshot;
+        broughtBySnapshot = [];
+        return { applied };
+      }
+      return migratePglite(client, options.migrations);
     },
     ping: () => withTimeout(client.query('SELECT 1').then(() => true)),
     poolUse: () => undefined,
