@@ -6,6 +6,7 @@ import type { Prisma } from './generated/prisma/client.js';
 import { migratePglite, migratePostgres } from './migrate.js';
 import type { MigrateResult, MigrationSource } from './migrate.js';
 import { createPglite, PglitePrismaAdapterFactory } from './pglite.js';
+import { seedFromSnapshot } from './pglite-snapshot.js';
 import { currentTransaction, joinTransactions } from './join-transactions.js';
 
 export interface OpenDatabaseOptions {
@@ -23,6 +24,12 @@ export interface OpenDatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** Where the migrations and schema are (default: this package's). */
   migrations?: MigrationSource;
+  /**
+   * A new (missing or empty) PGlite data folder starts as a copy of this snapshot when it was
+   * made from the same migrations and PGlite (pglite-snapshot.ts; default: the one `pnpm build`
+   * makes); `false` always runs initdb and every migration.
+   */
+  pgliteSnapshot?: string | false;
 }
 
 export interface PoolUse {
@@ -117,11 +124,27 @@ const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.memory ? undefined : options.dataDir;
-  return databaseOnPglite(await createPglite(dataDir ? { dataDir } : {}), options);
+  const seeded =
+    dataDir && options.pgliteSnapshot !== false
+      ? await seedFromSnapshot(dataDir, {
+          ...(options.pgliteSnapshot ? { snapshotDir: options.pgliteSnapshot } : {}),
+          ...(options.migrations ? { migrations: options.migrations } : {}),
+        })
+      : undefined;
+  return databaseOnPglite(await createPglite(dataDir ? { dataDir } : {}), options, seeded);
 }
 
-/** The Database over an open PGlite, which it then owns (closes). */
-export function databaseOnPglite(client: PGlite, options: OpenDatabaseOptions = {}): Database {
+/**
+ * The Database over an open PGlite, which it then owns (closes). `seeded` names the migrations a
+ * snapshot brought to its new data folder: the first `migrate()` reports them as applied, as it
+ * would have had it applied them itself.
+ */
+export function databaseOnPglite(
+  client: PGlite,
+  options: OpenDatabaseOptions = {},
+  seeded: string[] = [],
+): Database {
+  let broughtBySnapshot = seeded;
   const prisma = joinTransactions(
     new PrismaClient({
       adapter: new PglitePrismaAdapterFactory(client),
@@ -136,7 +159,16 @@ export function databaseOnPglite(client: PGlite, options: OpenDatabaseOptions = 
     query: <T>(_name: string, text: string, values: readonly unknown[] = []) =>
       inOpenTransaction<T>(text, values) ??
       client.query<T>(text, [...values]).then((result) => result.rows),
-    migrate: () => migratePglite(client, options.migrations),
+    async migrate() {
+      // A folder just filled from a snapshot of these very migrations (its stamp says so) has
+      // nothing left to apply: no need to read _prisma_migrations to learn it.
+      if (broughtBySnapshot.length > 0) {
+        const applied = broughtBySnapshot;
+        broughtBySnapshot = [];
+        return { applied };
+      }
+      return migratePglite(client, options.migrations);
+    },
     ping: () => withTimeout(client.query('SELECT 1').then(() => true)),
     poolUse: () => undefined,
     close() {

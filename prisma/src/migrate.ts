@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MigrationList } from '@prisma/schema-engine-wasm';
@@ -73,16 +74,63 @@ export async function readMigrations(dir = defaultMigrationsDir): Promise<Migrat
 export async function applyMigrationsWith(
   factory: SqlMigrationAwareDriverAdapterFactory,
   source: MigrationSource = {},
+  migrationsList?: MigrationList,
 ): Promise<MigrateResult> {
   const schema = await readFile(source.schemaPath ?? defaultSchemaPath, 'utf8');
-  const migrationsList = await readMigrations(source.migrationsDir);
+  const list = migrationsList ?? (await readMigrations(source.migrationsDir));
   const onLog = source.onLog;
   const output = await withSchemaEngine(
     factory,
     { schema, ...(onLog ? { onLog } : {}) },
-    (engine) => engine.applyMigrations({ migrationsList, filters: noFilters }),
+    (engine) => engine.applyMigrations({ migrationsList: list, filters: noFilters }),
   );
   return { applied: output.appliedMigrationNames };
+}
+
+/** What the up-to-date check reads of `_prisma_migrations`, one row per recorded attempt. */
+const RECORDED_MIGRATIONS = `SELECT migration_name, checksum,
+    finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back
+  FROM _prisma_migrations`;
+
+interface RecordedMigration {
+  migration_name: string;
+  checksum: string;
+  finished: boolean;
+  rolled_back: boolean;
+}
+
+/**
+ * Whether the database records exactly the folder's migrations, each applied once, finished,
+ * not rolled back, and with the checksum of its file as it is now (Prisma's: the SHA-256 of the
+ * script). Then the schema engine would find nothing to do, and loading it (a WebAssembly module)
+ * is most of a restart's migration step: it is skipped. Anything else (a pending, failed, edited,
+ * rolled-back or unknown migration, or no table yet) goes to the engine, which decides as it
+ * always did.
+ */
+async function isUpToDate(
+  recorded: () => Promise<RecordedMigration[]>,
+  migrationsList: MigrationList,
+): Promise<boolean> {
+  let rows: RecordedMigration[];
+  try {
+    rows = await recorded();
+  } catch {
+    return false;
+  }
+  const expected = new Map<string, string>();
+  for (const directory of migrationsList.migrationDirectories) {
+    const content = directory.migrationFile.content;
+    if (content.tag !== 'ok') return false;
+    expected.set(directory.path, createHash('sha256').update(content.value).digest('hex'));
+  }
+  if (rows.length !== expected.size) return false;
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!row.finished || row.rolled_back || seen.has(row.migration_name)) return false;
+    if (expected.get(row.migration_name) !== row.checksum) return false;
+    seen.add(row.migration_name);
+  }
+  return true;
 }
 
 /**
@@ -105,12 +153,20 @@ export async function migratePostgres(
         );
       });
     await lock.query('SET statement_timeout = 0');
+    const migrationsList = await readMigrations(source.migrationsDir);
+    const recorded = () =>
+      lock.query<RecordedMigration>(RECORDED_MIGRATIONS).then((result) => result.rows);
+    if (await isUpToDate(recorded, migrationsList)) return { applied: [] };
     // A pool of its own: the engine holds connections while it works, and idle connections must
     // not be closed under it (idleTimeoutMillis 0) before `end()`.
     const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0 });
     pool.on('error', () => {});
     try {
-      return await applyMigrationsWith(forMigrations(new PrismaPg(pool), pool), source);
+      return await applyMigrationsWith(
+        forMigrations(new PrismaPg(pool), pool),
+        source,
+        migrationsList,
+      );
     } finally {
       await pool.end();
     }
@@ -121,11 +177,15 @@ export async function migratePostgres(
 }
 
 /** Migrates an open PGlite database (one process owns it: no lock needed). */
-export function migratePglite(
+export async function migratePglite(
   client: PGlite,
   source: MigrationSource = {},
 ): Promise<MigrateResult> {
-  return applyMigrationsWith(new PglitePrismaAdapterFactory(client), source);
+  const migrationsList = await readMigrations(source.migrationsDir);
+  const recorded = () =>
+    client.query<RecordedMigration>(RECORDED_MIGRATIONS).then((result) => result.rows);
+  if (await isUpToDate(recorded, migrationsList)) return { applied: [] };
+  return applyMigrationsWith(new PglitePrismaAdapterFactory(client), source, migrationsList);
 }
 
 /**

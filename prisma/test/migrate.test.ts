@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -144,6 +144,19 @@ describe.skipIf(!serverUrl)('on an empty PostgreSQL database', () => {
     expect(found).not.toContain('broken');
   });
 
+  it('finds an up-to-date database up to date without starting the schema engine', async () => {
+    const database = await createEmptyDatabase(serverUrl!);
+    cleanup.push(database.drop);
+    const engineLines: string[] = [];
+    const onLog = (line: string) => engineLines.push(line);
+
+    expect(await migratePostgres(database.url, { onLog })).toEqual({ applied: committed });
+    expect(engineLines.length).toBeGreaterThan(0);
+    engineLines.length = 0;
+    expect(await migratePostgres(database.url, { onLog })).toEqual({ applied: [] });
+    expect(engineLines).toEqual([]);
+  });
+
   it('migrates through openDatabase and answers ping until closed', async () => {
     const database = await createEmptyDatabase(serverUrl!);
     cleanup.push(database.drop);
@@ -175,6 +188,42 @@ describe('on PGlite', () => {
       expect(found).toEqual([...tables, '_prisma_migrations'].sort());
     } finally {
       await client.close();
+    }
+  });
+
+  it('starts the schema engine only when a migration is not recorded as applied unchanged', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'portico-migrations-'));
+    const client = await createPglite();
+    const engineLines: string[] = [];
+    const migrate = async () => {
+      engineLines.length = 0;
+      const result = await migratePglite(client, {
+        migrationsDir: dir,
+        onLog: (line) => engineLines.push(line),
+      });
+      return { ...result, engineStarted: engineLines.length > 0 };
+    };
+    try {
+      await cp(migrationsDir, dir, { recursive: true });
+      expect(await migrate()).toEqual({ applied: committed, engineStarted: true });
+      // A restart: one query finds every migration recorded, finished, with its checksum.
+      expect(await migrate()).toEqual({ applied: [], engineStarted: false });
+
+      // A new migration still reaches the engine, which applies it.
+      await mkdir(path.join(dir, '29990101000000_later'));
+      await writeFile(
+        path.join(dir, '29990101000000_later', 'migration.sql'),
+        'CREATE TABLE "later" ("id" INTEGER PRIMARY KEY);\n',
+      );
+      expect(await migrate()).toEqual({ applied: ['29990101000000_later'], engineStarted: true });
+      expect(await migrate()).toEqual({ applied: [], engineStarted: false });
+
+      // An applied migration edited since: the engine decides, as it did before the check.
+      await appendFile(path.join(dir, committed[0]!, 'migration.sql'), '\n-- edited\n');
+      expect(await migrate()).toEqual({ applied: [], engineStarted: true });
+    } finally {
+      await client.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

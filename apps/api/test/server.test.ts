@@ -10,7 +10,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  * embedded database that announces the first administrator once, and a graceful stop on SIGTERM.
  */
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(apiDir, 'node_modules', '.bin', 'tsx');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portico-server-'));
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 
@@ -25,7 +24,11 @@ function startServer(
   whileRunning?: () => Promise<void>,
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['src/server.ts'], {
+    // tsx as a loader inside the server's own process, not its CLI: the CLI relays SIGTERM to a
+    // child process and kills that child (exit 143) unless it acknowledges the signal within
+    // 30 ms, which a server busy right after listening (it then makes the OpenID Provider)
+    // cannot promise. The signal here reaches the server itself, as a process manager's does.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiDir,
       env: { ...process.env, SERVE_PORTAL: 'false', LOG_LEVEL: 'info', DATA_DIR: dataDir, ...env },
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { WhitelistCache } from './whitelist-cache.js';
 import { KnownBans, awaitBan, refuseOverLimit } from './over-limit.js';
 
@@ -32,15 +32,7 @@ declare module 'fastify' {
  * who can take Redis down does not also get unlimited guesses.
  */
 export const rateLimitPlugin = fp(async function rateLimiting(app: FastifyInstance) {
-  // No offline queue: while Redis is away a count fails at once (then open or closed), instead
-  // of every limited request waiting for reconnection attempts.
-  const redis = app.config.REDIS_URL
-    ? new Redis(app.config.REDIS_URL, {
-        connectTimeout: 2_000,
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-      })
-    : undefined;
+  const redis = app.config.REDIS_URL ? await connectRedis(app.config.REDIS_URL) : undefined;
   app.decorate('abuse', {
     whitelist: new WhitelistCache(app.db),
     knownBans: new KnownBans(),
@@ -76,6 +68,21 @@ export const rateLimitPlugin = fp(async function rateLimiting(app: FastifyInstan
     });
   }
 });
+
+/**
+ * The counters' client. ioredis is loaded only here: without REDIS_URL (the embedded default)
+ * its module graph would only lengthen every start.
+ */
+async function connectRedis(url: string): Promise<Redis> {
+  const { Redis: Client } = await import('ioredis');
+  // No offline queue: while Redis is away a count fails at once (then open or closed), instead
+  // of every limited request waiting for reconnection attempts.
+  return new Client(url, {
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+}
 
 /** Waits (at most the connect timeout) for Redis to answer or fail, so start-up is not a gap. */
 function firstConnection(redis: Redis): Promise<void> {

@@ -16,8 +16,8 @@ export async function sendBackchannelLogout(
   notice: { clientId: string; userId: string },
 ): Promise<void> {
   // The library's Client has both; its published types know neither.
-  const client = (await app.oidcProvider.Client.find(notice.clientId)) as unknown as
-    BackchannelClient | undefined;
+  const { Client } = await app.oidcProvider();
+  const client = (await Client.find(notice.clientId)) as unknown as BackchannelClient | undefined;
   if (!client?.backchannelLogoutUri) return;
   await client.backchannelLogout(notice.userId, '');
 }

@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { redeemCode } from '../exchange/exchange.js';
 import { ApiError } from '../http/api-error.js';
-import { INTERACTION_PATH } from './provider.js';
+import { INTERACTION_PATH } from './issuer.js';
 
 /** What a sign-in request must have asked to skip the portal's auto-login (SSO). */
 const FRESH_LOGIN_REASONS = new Set(['login_prompt', 'max_age']);
@@ -61,7 +61,7 @@ function shortString(value: unknown): string | undefined {
  */
 export function interactionRoutes(
   app: FastifyInstance,
-  provider: Provider,
+  provider: () => Promise<Provider>,
   asIssuerRequest: (request: FastifyRequest) => void,
 ): void {
   const expired = (reply: FastifyReply) =>
@@ -69,8 +69,9 @@ export function interactionRoutes(
 
   const details = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
     asIssuerRequest(request);
+    const oidc = await provider();
     try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      const interaction = await oidc.interactionDetails(request.raw, reply.raw);
       return interaction.uid === uid ? interaction : undefined;
     } catch {
       // No interaction cookie, an expired interaction, or another browser's.
@@ -125,7 +126,8 @@ export function interactionRoutes(
         ) {
           throw new ApiError('code_invalid');
         }
-        const grant = new provider.Grant({ accountId: userId, clientId });
+        const { Grant } = await provider();
+        const grant = new Grant({ accountId: userId, clientId });
         const scope = interaction.params.scope;
         if (typeof scope === 'string') grant.addOIDCScope(scope);
         const claims = interaction.prompt.details.missingOIDCClaims;
@@ -155,8 +157,9 @@ export function interactionRoutes(
           error_description: 'The sign-in could not be confirmed.',
         };
       }
+      const oidc = await provider();
       reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, result, {
+      await oidc.interactionFinished(request.raw, reply.raw, result, {
         mergeWithLastSubmission: false,
       });
     },

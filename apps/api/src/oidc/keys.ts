@@ -2,9 +2,10 @@ import {
   createCipheriv,
   createDecipheriv,
   createHash,
-  generateKeyPairSync,
+  generateKeyPair,
   randomBytes,
 } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { JsonWebKey } from 'node:crypto';
 import type { Prisma } from '@portico/db';
 import type { Database } from '../db.js';
@@ -42,11 +43,22 @@ export function unseal(secret: string, sealed: string, purpose = OIDC_PURPOSE): 
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
 }
 
-function newKeyPair(alg: SigningAlg): { publicJwk: JsonWebKey; privateJwk: JsonWebKey } {
+const generatePair = promisify(generateKeyPair);
+
+interface KeyPair {
+  publicJwk: JsonWebKey;
+  privateJwk: JsonWebKey;
+}
+
+/**
+ * A new key pair, generated on libuv's thread pool: a 2048-bit RSA key takes 100 ms or more, and
+ * the first start makes two (PS256, RS256), side by side and off the event loop.
+ */
+async function newKeyPair(alg: SigningAlg): Promise<KeyPair> {
   const pair =
     alg === 'ES256'
-      ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
-      : generateKeyPairSync('rsa', { modulusLength: 2048 });
+      ? await generatePair('ec', { namedCurve: 'P-256' })
+      : await generatePair('rsa', { modulusLength: 2048 });
   return {
     publicJwk: pair.publicKey.export({ format: 'jwk' }),
     privateJwk: pair.privateKey.export({ format: 'jwk' }),
@@ -58,9 +70,10 @@ export async function createSigningKey(
   db: Pick<Prisma.TransactionClient, 'oidcSigningKey'>,
   secret: string,
   alg: SigningAlg,
+  pair?: KeyPair,
 ): Promise<string> {
   const kid = randomBytes(12).toString('base64url');
-  const { publicJwk, privateJwk } = newKeyPair(alg);
+  const { publicJwk, privateJwk } = pair ?? (await newKeyPair(alg));
   await db.oidcSigningKey.create({
     data: {
       kid,
@@ -73,23 +86,42 @@ export async function createSigningKey(
 }
 
 /**
- * The signing keys at start: one live key per algorithm is created when missing (the first
+ * The provider's signing keys: one live key per algorithm is created when missing (the first
  * start), under an advisory lock so replicas starting together create one each, not two; then
- * every key not yet retired, or retired less than `keepRetiredSeconds` ago (its tokens may still
- * be checked), is unsealed. The live ones come first per algorithm, so they sign.
+ * they are read (readSigningKeys).
+ *
+ * Missing pairs are generated before the transaction (side by side, on the thread pool): the
+ * lock, and the embedded database's single connection, are held only to write them.
  */
 export async function loadSigningKeys(
   db: Database,
   secret: string,
   keepRetiredSeconds: number,
 ): Promise<PrivateJwk[]> {
-  await db.prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('oidc-signing-keys', 0))`;
-    for (const alg of SIGNING_ALGS) {
-      const live = await tx.oidcSigningKey.count({ where: { alg, retiredAt: null } });
-      if (live === 0) await createSigningKey(tx, secret, alg);
-    }
-  });
+  const missing = await missingAlgs(db.prisma);
+  if (missing.length > 0) {
+    const pairs = await Promise.all(missing.map((alg) => newKeyPair(alg)));
+    await db.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('oidc-signing-keys', 0))`;
+      // Checked again under the lock: another process may have created some meanwhile.
+      for (const alg of await missingAlgs(tx)) {
+        await createSigningKey(tx, secret, alg, pairs[missing.indexOf(alg)]);
+      }
+    });
+  }
+  return readSigningKeys(db, secret, keepRetiredSeconds);
+}
+
+/**
+ * The keys as they are, none created: every key not yet retired, or retired less than
+ * `keepRetiredSeconds` ago (its tokens may still be checked), unsealed (a secret that cannot
+ * open them throws). The live ones come first per algorithm, so they sign.
+ */
+export async function readSigningKeys(
+  db: Database,
+  secret: string,
+  keepRetiredSeconds: number,
+): Promise<PrivateJwk[]> {
   const since = new Date(Date.now() - keepRetiredSeconds * 1000);
   const rows = await db.prisma.oidcSigningKey.findMany({
     where: { OR: [{ retiredAt: null }, { retiredAt: { gt: since } }] },
@@ -100,6 +132,18 @@ export async function loadSigningKeys(
   return rows
     .sort((a, b) => order(a.alg) - order(b.alg))
     .map((row) => JSON.parse(unseal(secret, row.sealedPrivateJwk)) as PrivateJwk);
+}
+
+/** The algorithms without a live (not retired) key. */
+async function missingAlgs(
+  db: Pick<Prisma.TransactionClient, 'oidcSigningKey'>,
+): Promise<SigningAlg[]> {
+  const live = await db.oidcSigningKey.findMany({
+    where: { retiredAt: null },
+    select: { alg: true },
+    distinct: ['alg'],
+  });
+  return SIGNING_ALGS.filter((alg) => !live.some((key) => key.alg === alg));
 }
 
 /**

@@ -8,22 +8,12 @@ import { prismaAdapter } from './adapter.js';
 import { PORTICO_METADATA } from './client-metadata.js';
 import type { PrivateJwk } from './keys.js';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.js';
-
-/** Where the provider is mounted: the issuer is PUBLIC_URL + this path (docs/oidc.md). */
-export const OIDC_PATH = '/oidc';
-
-/** Where the provider sends the browser to sign in: our route (interaction-routes.ts). */
-export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
-
-/** Longest life of what a signing key signs (ID tokens), so a retired key stays published this long. */
-export const ID_TOKEN_TTL_SECONDS = 3600;
-
-/** Authorization codes: redeemed by the client's server right after the redirect. */
-export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
-
-export function issuerOf(config: Pick<Config, 'PUBLIC_URL'>): string {
-  return `${config.PUBLIC_URL.replace(/\/$/, '')}${OIDC_PATH}`;
-}
+import {
+  AUTHORIZATION_CODE_TTL_SECONDS,
+  ID_TOKEN_TTL_SECONDS,
+  INTERACTION_PATH,
+  issuerOf,
+} from './issuer.js';
 
 /** Cookie-signing keys derived from the secret (never the secret itself). */
 function cookieKeys(secret: string): string[] {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@portico/db/testing';
 import { createTestDatabase } from '@portico/db/testing';
-import { ID_TOKEN_TTL_SECONDS } from './provider.js';
+import { ID_TOKEN_TTL_SECONDS } from './issuer.js';
 import { loadSigningKeys, rotateSigningKeys } from './keys.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-oidc-keys';

@@ -2,16 +2,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type Provider from 'oidc-provider';
-import { ID_TOKEN_TTL_SECONDS, OIDC_PATH, createProvider, issuerOf } from './provider.js';
+import { ID_TOKEN_TTL_SECONDS, OIDC_PATH, issuerOf } from './issuer.js';
 import { interactionRoutes } from './interaction-routes.js';
-import { loadSigningKeys } from './keys.js';
+import { loadSigningKeys, readSigningKeys } from './keys.js';
 import { endPorticoSignIn } from './logout.js';
 import { oidcSecret } from './secret.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The OpenID Provider (docs/oidc.md); the back-channel logout job uses it too. */
-    oidcProvider: Provider;
+    /**
+     * The OpenID Provider (docs/oidc.md), made once; the back-channel logout job uses it too.
+     * See oidcRoutes for when it is made.
+     */
+    oidcProvider(): Promise<Provider>;
   }
 }
 
@@ -24,11 +27,36 @@ declare module 'fastify' {
  * the portal's sign-in (/oidc/interaction/...) is ours (interaction-routes.ts).
  */
 export const oidcRoutes = fp(async function oidc(app: FastifyInstance): Promise<void> {
+  // The secret, and the existing keys, are opened at start, as ever: a missing secret, or keys
+  // it cannot open, stop the start (the server is ready, and listens, only once they opened;
+  // meanwhile the rest of the start goes on).
   const secret = oidcSecret(app.config);
-  const keys = await loadSigningKeys(app.db, secret, ID_TOKEN_TTL_SECONDS);
-  const provider = createProvider(app.config, app.db, { secret, keys });
+  const opened = readSigningKeys(app.db, secret, ID_TOKEN_TTL_SECONDS);
+  opened.catch(() => {}); // awaited, and a failure thrown, by onReady below
+  app.addHook('onReady', async () => {
+    await opened;
+  });
+  // The provider itself is made once the server listens, so the first answers do not wait for
+  // it, or by the first request that needs it, whichever comes first: oidc-provider's module
+  // graph and, at the very first start, the keys that are missing (two of them RSA keys, each
+  // 100 ms of CPU or more) cost a loaded machine a second or more.
+  let making: Promise<MadeProvider> | undefined;
+  const made = (): Promise<MadeProvider> => {
+    making ??= opened
+      .then(() => makeProvider(app, secret))
+      .catch((error: unknown) => {
+        making = undefined;
+        throw error;
+      });
+    return making;
+  };
+  const provider = async (): Promise<Provider> => (await made()).provider;
   app.decorate('oidcProvider', provider);
-  const callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
+  app.addHook('onListen', async () => {
+    await made().catch((error: unknown) => {
+      app.log.error({ err: error }, 'the OpenID Provider could not be made; /oidc will retry');
+    });
+  });
 
   const issuer = new URL(issuerOf(app.config));
   // The provider builds its URLs from the request; they must be the issuer's whatever Host a
@@ -39,6 +67,40 @@ export const oidcRoutes = fp(async function oidc(app: FastifyInstance): Promise<
     headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
     headers['x-forwarded-for'] = request.ip;
   };
+
+  const handOver = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const { callback } = await made();
+    reply.hijack();
+    asIssuerRequest(request);
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    const url = raw.url ?? OIDC_PATH;
+    raw.originalUrl = url;
+    raw.url = url.slice(OIDC_PATH.length) || '/';
+    callback(raw, reply.raw);
+  };
+  const route = {
+    method: ['GET', 'POST', 'OPTIONS', 'HEAD', 'DELETE', 'PUT'] as const,
+    onRequest: handOver,
+    // Never reached: the hook hands every request over before Fastify would run it.
+    handler: async () => undefined,
+    schema: { hide: true },
+  };
+  app.route({ ...route, method: [...route.method], url: OIDC_PATH });
+  app.route({ ...route, method: [...route.method], url: `${OIDC_PATH}/*` });
+  interactionRoutes(app, provider, asIssuerRequest);
+});
+
+interface MadeProvider {
+  provider: Provider;
+  /** Its request handler (a Koa callback), made once. */
+  callback: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/** The provider with Portico's listeners; oidc-provider is loaded here, at the first call. */
+async function makeProvider(app: FastifyInstance, secret: string): Promise<MadeProvider> {
+  const { createProvider } = await import('./provider.js');
+  const keys = await loadSigningKeys(app.db, secret, ID_TOKEN_TTL_SECONDS);
+  const provider = createProvider(app.config, app.db, { secret, keys });
 
   // RP-initiated logout ends the person's Portico sign-in in this browser too (and with it the
   // grants of every other client on this device): one sign-in, one sign-out.
@@ -60,24 +122,6 @@ export const oidcRoutes = fp(async function oidc(app: FastifyInstance): Promise<
   provider.on('server_error', (_ctx, error) => {
     app.log.error({ err: error }, 'oidc provider error');
   });
-
-  const handOver = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    reply.hijack();
-    asIssuerRequest(request);
-    const raw = request.raw as IncomingMessage & { originalUrl?: string };
-    const url = raw.url ?? OIDC_PATH;
-    raw.originalUrl = url;
-    raw.url = url.slice(OIDC_PATH.length) || '/';
-    callback(raw, reply.raw);
-  };
-  const route = {
-    method: ['GET', 'POST', 'OPTIONS', 'HEAD', 'DELETE', 'PUT'] as const,
-    onRequest: handOver,
-    // Never reached: the hook hands every request over before Fastify would run it.
-    handler: async () => undefined,
-    schema: { hide: true },
-  };
-  app.route({ ...route, method: [...route.method], url: OIDC_PATH });
-  app.route({ ...route, method: [...route.method], url: `${OIDC_PATH}/*` });
-  interactionRoutes(app, provider, asIssuerRequest);
-});
+  const callback = provider.callback() as MadeProvider['callback'];
+  return { provider, callback };
+}

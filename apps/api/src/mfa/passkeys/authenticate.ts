@@ -3,10 +3,7 @@ import type { z } from 'zod';
 import type { Prisma } from '@portico/db';
 import type { calls } from '@portico/contracts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import { webauthn } from './webauthn.js';
 import { ApiError } from '../../http/api-error.js';
 import type { SessionContext } from '../../sessions/session-guard.js';
 import { CHALLENGE_TTL_MS, challengeOf, consumeChallenge, storeChallenge } from './challenges.js';
@@ -43,6 +40,7 @@ export async function reauthenticationOptions(
 ): Promise<RequestOptions> {
   const passkeys = await usablePasskeys(app, session.userId);
   if (passkeys.length === 0) throw new ApiError('passkey_invalid');
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(app.config).id,
     allowCredentials: passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })),
@@ -91,6 +89,7 @@ export async function verifyPasskeyAssertion(
   if (!passkey) throw new ApiError('passkey_invalid');
 
   const rp = relyingParty(app.config);
+  const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { calls } from '@portico/contracts';
 import { isUniqueViolation } from '@portico/db';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+import { webauthn } from './webauthn.js';
 import { ApiError } from '../../http/api-error.js';
 import { auditContext, recordAudit } from '../../audit/record-audit.js';
 import { sessionOf } from '../../sessions/session-guard.js';
@@ -36,6 +36,7 @@ export async function registrationOptions(
     },
   });
   const rp = relyingParty(app.config);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -79,6 +80,7 @@ export async function registrationVerify(
   if (!spent) throw new ApiError('passkey_invalid');
 
   const rp = relyingParty(app.config);
+  const { verifyRegistrationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
