@@ -1,6 +1,7 @@
 // `pnpm bench`: starts the built API against a real PostgreSQL, loads it with autocannon and
 // prints figures. It asserts nothing: figures are read, compared with the targets in
 // docs/benchmarks.md, and tracked over time.
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startBenchServer, stopServer } from './bench-server.mjs';
@@ -9,6 +10,7 @@ import { runOidcTokenBenchmarks } from './oidc-tokens.mjs';
 import { benchUsersList } from './users-list.mjs';
 import { benchAuditList } from './audit-list.mjs';
 import { runSignInBenchmarks } from './sign-in.mjs';
+import { benchColdStart } from './cold-start.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 1299);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -42,7 +44,16 @@ function report({ title, result }) {
   );
 }
 
+/** The machine's load (1, 5, 15 minutes): the figures are read against it (docs/benchmarks.md). */
+const loadLine = (when) =>
+  console.log(
+    `\n[load average ${when}: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')} on ${cpus().length} cores]`,
+  );
+
 const databaseUrl = await benchDatabaseUrl();
+loadLine('at the start');
 const server = await startBenchServer({ port: PORT, databaseUrl, label: 'health' });
 try {
   console.log(`Portico benchmarks (API on ${BASE}, PostgreSQL, 50 connections, 10 s each)\n`);
@@ -65,3 +76,7 @@ await benchUsersList();
 
 // audit.list on its own database and data set (1,000,000 events), in-process: see audit-list.mjs.
 await benchAuditList();
+
+// The embedded default's cold start (a fresh data folder, then a restart): see cold-start.mjs.
+await benchColdStart();
+loadLine('at the end');
