@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MigrationList } from '@prisma/schema-engine-wasm';
@@ -65,6 +65,19 @@ export async function readMigrations(dir = defaultMigrationsDir): Promise<Migrat
     shadowDbInitScript: '',
     migrationDirectories,
   };
+}
+
+/**
+ * Feeds each migration's folder name and script into `hash`, oldest first: what a database made
+ * from these migrations is keyed by (the test template and snapshot, the build's PGlite
+ * snapshot), so an edited or added migration gives another key.
+ */
+export async function hashMigrations(hash: Hash, dir?: string): Promise<Hash> {
+  for (const migration of (await readMigrations(dir)).migrationDirectories) {
+    const content = migration.migrationFile.content;
+    hash.update(`${migration.path}\0${content.tag === 'ok' ? content.value : ''}\0`);
+  }
+  return hash;
 }
 
 /**

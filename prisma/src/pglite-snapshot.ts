@@ -14,7 +14,7 @@ import {
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { MigrationSource } from './migrate.js';
-import { migratePglite, readMigrations } from './migrate.js';
+import { hashMigrations, migratePglite } from './migrate.js';
 import { packageRoot } from './paths.js';
 import { createPglite } from './pglite.js';
 
@@ -46,11 +46,7 @@ interface Stamp {
 export async function snapshotKey(source: MigrationSource = {}): Promise<string> {
   const hash = createHash('sha256');
   hash.update(`portico-pglite-snapshot ${SNAPSHOT_FORMAT}\0pglite ${pgliteVersion()}\0`);
-  for (const migration of (await readMigrations(source.migrationsDir)).migrationDirectories) {
-    const content = migration.migrationFile.content;
-    hash.update(`${migration.path}\0${content.tag === 'ok' ? content.value : ''}\0`);
-  }
-  return hash.digest('hex');
+  return (await hashMigrations(hash, source.migrationsDir)).digest('hex');
 }
 
 let version: string | undefined;

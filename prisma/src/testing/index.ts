@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { databaseOnPglite, openDatabase } from '../client.js';
 import type { Database } from '../client.js';
-import { migratePglite, migratePostgres, readMigrations } from '../migrate.js';
+import { hashMigrations, migratePglite, migratePostgres } from '../migrate.js';
 import { createPglite } from '../pglite.js';
 
 export interface TestDatabase {
@@ -220,12 +220,7 @@ export async function currentTemplateName(): Promise<string> {
 
 /** A short hash of the migrations' names and contents: the template's identity. */
 async function migrationsHash(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const migration of (await readMigrations()).migrationDirectories) {
-    const content = migration.migrationFile.content;
-    hash.update(`${migration.path}\0${content.tag === 'ok' ? content.value : ''}\0`);
-  }
-  return hash.digest('hex').slice(0, 12);
+  return (await hashMigrations(createHash('sha256'))).digest('hex').slice(0, 12);
 }
 
 async function answers(url: string): Promise<boolean> {

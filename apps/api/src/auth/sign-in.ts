@@ -7,7 +7,7 @@ import { clientGates } from '../gates/sign-in-client.js';
 import { parseUserAgent } from '../gates/user-agent.js';
 import { checkCredentials } from './check-credentials.js';
 import type { LockOutcome } from '../credentials/lockout.js';
-import { lockedOutError, settleRightPassword } from '../credentials/lockout.js';
+import { refuseUnlessSettled, settleRightPassword } from '../credentials/lockout.js';
 import { issueDeviceCode } from './device-code.js';
 import { readSignIn } from './sign-in-reads.js';
 import type { AttemptContext } from './sign-in-attempts.js';
@@ -95,11 +95,11 @@ export async function signIn(
         known: reads.device,
       });
     } catch (error) {
-      await settleRightPasswordOrRefuse(app, user.id);
+      refuseUnlessSettled(await settleRightPassword(app.db, user.id));
       throw error;
     }
     if (!known) {
-      await settleRightPasswordOrRefuse(app, user.id);
+      refuseUnlessSettled(await settleRightPassword(app.db, user.id));
       const otpref = await issueDeviceCode(app, request, {
         user,
         client,
@@ -125,10 +125,4 @@ export async function signIn(
     if (error instanceof ApiError) await recordFailedAttempt(app, attempt, error, lockout);
     throw error;
   }
-}
-
-/** Gives a right password's claim back; refuses with the lockout a parallel guess put on. */
-async function settleRightPasswordOrRefuse(app: FastifyInstance, userId: string): Promise<void> {
-  const settled = await settleRightPassword(app.db, userId);
-  if (settled !== 'ok') throw lockedOutError(settled);
 }

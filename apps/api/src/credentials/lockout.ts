@@ -129,6 +129,11 @@ export function settleRightPassword(sql: Sql, userId: string): Promise<Settlemen
   );
 }
 
+/** Refuses a right guess whose settlement found the account blocked or locked meanwhile. */
+export function refuseUnlessSettled(settled: Settlement): void {
+  if (settled !== 'ok') throw lockedOutError(settled);
+}
+
 /** A right MPIN: as settleRightPassword, for the PIN's count (on an active account only). */
 export function settleRightPin(sql: Sql, userId: string): Promise<Settlement> {
   return settleRightFactor(sql, userId, 'pins');

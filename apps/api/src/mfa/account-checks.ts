@@ -5,6 +5,7 @@ import { verifySecret } from '../credentials/argon2.js';
 import {
   claimPasswordAttempt,
   lockedOutError,
+  refuseUnlessSettled,
   lockOutIfSpent,
   settleRightPassword,
 } from '../credentials/lockout.js';
@@ -75,8 +76,7 @@ export async function confirmAccountPassword(
   const claim = await claimPasswordAttempt(app.db, user.id, limit);
   if (!claim.claimed) throw lockedOutError(claim.reason);
   if (await verifySecret(user.passwordHash, password)) {
-    const settled = await settleRightPassword(app.db, user.id);
-    if (settled !== 'ok') throw lockedOutError(settled);
+    refuseUnlessSettled(await settleRightPassword(app.db, user.id));
     return;
   }
   await answerWrongGuess(app, request, {

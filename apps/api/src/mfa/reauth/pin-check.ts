@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { verifySecret } from '../../credentials/argon2.js';
-import { claimPinAttempt, lockedOutError, settleRightPin } from '../../credentials/lockout.js';
+import {
+  claimPinAttempt,
+  lockedOutError,
+  refuseUnlessSettled,
+  settleRightPin,
+} from '../../credentials/lockout.js';
 import { answerWrongGuess, retryLimitOf } from '../account-checks.js';
 import type { SessionContext } from '../../sessions/session-guard.js';
 
@@ -25,8 +30,7 @@ export async function checkPin(
   const claim = await claimPinAttempt(app.db, session.userId, limit);
   if (!claim.claimed) throw lockedOutError(claim.reason);
   if (await verifySecret(user.pin.hash, pin)) {
-    const settled = await settleRightPin(app.db, session.userId);
-    if (settled !== 'ok') throw lockedOutError(settled);
+    refuseUnlessSettled(await settleRightPin(app.db, session.userId));
     return;
   }
   await answerWrongGuess(app, request, {

@@ -3,6 +3,7 @@ import { ApiError } from '../../http/api-error.js';
 import {
   claimFactorAttempt,
   lockedOutError,
+  refuseUnlessSettled,
   settleRightFactor,
 } from '../../credentials/lockout.js';
 import type { SessionContext } from '../../sessions/session-guard.js';
@@ -43,8 +44,7 @@ export async function checkSecondFactor(
       ? await acceptTotp(app, userId, factor.secretSealed, credential.value)
       : await spendRecoveryCode(app.db.prisma, userId, credential.value);
   if (right) {
-    const settled = await settleRightFactor(app.db, userId, 'totp_factors');
-    if (settled !== 'ok') throw lockedOutError(settled);
+    refuseUnlessSettled(await settleRightFactor(app.db, userId, 'totp_factors'));
     return;
   }
   await answerWrongGuess(app, request, {
