@@ -12,11 +12,29 @@ interface OpenTransaction {
 
 const openTransaction = new AsyncLocalStorage<OpenTransaction>();
 
+/**
+ * Interactive transactions open in this process (joined ones not counted). While none is, the
+ * store is disabled: on Node 20 an enabled AsyncLocalStorage runs a hook for every promise the
+ * process makes, a tax on every request (most open no transaction). `run` enables it again for
+ * the next transaction; with none open there is nothing a promise could carry.
+ */
+let transactionsOpen = 0;
+
 type TransactionCallback = (tx: Prisma.TransactionClient) => Promise<unknown>;
 
 /** The interactive transaction whose callback is running here, if any (see Database.query). */
 export function currentTransaction(): Prisma.TransactionClient | undefined {
-  return openTransaction.getStore()?.tx;
+  return stillOpen()?.tx;
+}
+
+/**
+ * The transaction this code runs in, while it is open: work a callback started that outlives
+ * its transaction (a timer, an unawaited promise) still carries it, and must run outside it
+ * rather than on a closed transaction.
+ */
+function stillOpen(): OpenTransaction | undefined {
+  const store = openTransaction.getStore();
+  return store?.state === 'open' ? store : undefined;
 }
 
 /**
@@ -67,11 +85,12 @@ const CLIENT_ONLY = new Set<PropertyKey>(['$connect', '$disconnect', '$on', '$ex
  */
 export function joinTransactions(client: PrismaClient): PrismaClient {
   const transaction = async (arg: unknown, options?: unknown) => {
-    const open = openTransaction.getStore();
+    const open = stillOpen();
     if (typeof arg === 'function') {
       const callback = arg as TransactionCallback;
       if (open) return callback(open.tx);
       let store: OpenTransaction | undefined;
+      transactionsOpen += 1;
       try {
         const result = await (
           client.$transaction as (fn: TransactionCallback, o?: unknown) => Promise<unknown>
@@ -91,6 +110,9 @@ export function joinTransactions(client: PrismaClient): PrismaClient {
           store.committed = [];
         }
         throw error;
+      } finally {
+        transactionsOpen -= 1;
+        if (transactionsOpen === 0) openTransaction.disable();
       }
     }
     // Batch form: its queries were built through this proxy, so inside a transaction they
@@ -101,7 +123,7 @@ export function joinTransactions(client: PrismaClient): PrismaClient {
   const joined: PrismaClient = new Proxy(client, {
     get(target, property) {
       if (property === '$transaction') return transaction;
-      const open = CLIENT_ONLY.has(property) ? undefined : openTransaction.getStore()?.tx;
+      const open = CLIENT_ONLY.has(property) ? undefined : stillOpen()?.tx;
       const source: object = open && property in open ? open : target;
       const value: unknown = Reflect.get(source, property);
       return typeof value === 'function'
