@@ -40,7 +40,6 @@ const tables = [
   'pins',
   'recovery_codes',
   'roles',
-  'session_profile_epoch',
   'sessions',
   'stored_images',
   'totp_factors',

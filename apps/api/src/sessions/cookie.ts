@@ -45,7 +45,14 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   });
 }
 
+/** The last PUBLIC_URL asked about and its answer: every guarded request names the cookie. */
+let lastAsked: { publicUrl: string; plain: boolean } | undefined;
+
 function isPlainHttpLocalhost(publicUrl: string): boolean {
+  if (lastAsked?.publicUrl === publicUrl) return lastAsked.plain;
   const url = new URL(publicUrl);
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const plain =
+    url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  lastAsked = { publicUrl, plain };
+  return plain;
 }

@@ -54,7 +54,6 @@ interface SessionJson extends Omit<
   'expiresAt' | 'lastSeenAt' | 'endedAt' | 'roles' | 'profile' | 'memo'
 > {
   profileStamp: number;
-  epoch: number;
   expiresAt: string;
   lastSeenAt: string;
   endedAt: string | null;
@@ -76,7 +75,6 @@ const READ_SESSION = `
            'companyId', s.current_company_id, 'expiresAt', s.expires_at,
            'lastSeenAt', s.last_seen_at, 'endedAt', s.ended_at,
            'profileStamp', s.profile_stamp,
-           'epoch', (SELECT e.value FROM session_profile_epoch e WHERE e.id = 1),
            'activityTimeoutSeconds', c.session_activity_timeout, 'allowDelete', c.allow_delete,
            'roles', (SELECT array_agg(ar.app_id || '.' || ar.role_id ORDER BY ar.app_id, ar.role_id)
                        FROM access a JOIN access_roles ar ON ar.access_id = a.id
@@ -103,20 +101,19 @@ const READ_SESSION = `
    WHERE s.token_hash = $1`;
 
 /**
- * What changes on the session row itself, and the two counters a kept profile is checked
- * against: the one statement of a session check whose profile this replica already holds. It
- * reads the session row by its token hash and the one-row epoch, nothing else; times come as
- * epoch milliseconds (float8, rounded here: the columns keep milliseconds) so no date text is
- * parsed.
+ * What changes on the session row itself, and the stamp a kept profile is checked against: the
+ * one statement of a session check whose profile this replica already holds. It reads one row
+ * of one table by its token hash, as the bench's one-query floor does; times come as epoch
+ * milliseconds (float8, rounded here: the columns keep milliseconds) so no date text is parsed.
  */
 const READ_SESSION_STATE = `
-  SELECT s.current_company_id AS "companyId",
-         date_part('epoch', s.expires_at) * 1000 AS "expiresAt",
-         date_part('epoch', s.last_seen_at) * 1000 AS "lastSeenAt",
-         date_part('epoch', s.ended_at) * 1000 AS "endedAt",
-         s.profile_stamp AS "profileStamp", e.value AS epoch
-    FROM sessions s, session_profile_epoch e
-   WHERE s.token_hash = $1 AND e.id = 1`;
+  SELECT current_company_id AS "companyId",
+         date_part('epoch', expires_at) * 1000 AS "expiresAt",
+         date_part('epoch', last_seen_at) * 1000 AS "lastSeenAt",
+         date_part('epoch', ended_at) * 1000 AS "endedAt",
+         profile_stamp AS "profileStamp"
+    FROM sessions
+   WHERE token_hash = $1`;
 
 interface SessionState {
   companyId: string | null;
@@ -124,14 +121,12 @@ interface SessionState {
   lastSeenAt: number;
   endedAt: number | null;
   profileStamp: number;
-  epoch: number;
 }
 
-/** A session's profile as one full read found it, with the counters it was read at. */
+/** A session's profile as one full read found it, with the stamp it was read at. */
 interface KeptProfile {
   row: SessionRow;
   profileStamp: number;
-  epoch: number;
 }
 
 /**
@@ -155,9 +150,8 @@ function keptProfiles(db: Database): LRUCache<string, KeptProfile> {
  * The session of a token hash, or null. Revocation and every change of what it answers are
  * seen on the very next request, on every replica (docs/replicas.md, "Kept session profiles"):
  * the session row is read on every call, and a kept profile is used only while the row's
- * profile stamp and the epoch (both raised by triggers in the changing transaction) and the
- * session's company are those it was read with; otherwise the session is read again in full,
- * as on the first call.
+ * profile stamp (raised by triggers in the changing transaction) and the session's company are
+ * those it was read with; otherwise the session is read again in full, as on the first call.
  */
 export async function readSession(db: Database, tokenHash: string): Promise<SessionRow | null> {
   const kept = keptProfiles(db);
@@ -170,24 +164,20 @@ export async function readSession(db: Database, tokenHash: string): Promise<Sess
       kept.delete(tokenHash);
       return null;
     }
-    if (
-      state.profileStamp === copy.profileStamp &&
-      state.epoch === copy.epoch &&
-      state.companyId === copy.row.companyId
-    ) {
-      return {
-        ...copy.row,
-        expiresAt: new Date(Math.round(state.expiresAt)),
-        lastSeenAt: new Date(Math.round(state.lastSeenAt)),
-        endedAt: state.endedAt === null ? null : new Date(Math.round(state.endedAt)),
-      };
+    if (state.profileStamp === copy.profileStamp && state.companyId === copy.row.companyId) {
+      return sessionOf(
+        copy.row,
+        new Date(Math.round(state.expiresAt)),
+        new Date(Math.round(state.lastSeenAt)),
+        state.endedAt === null ? null : new Date(Math.round(state.endedAt)),
+      );
     }
   }
   const [found] = await db.query<{ session: SessionJson }>('portico_read_session', READ_SESSION, [
     tokenHash,
   ]);
   if (!found) return null;
-  const { profileStamp, epoch, ...session } = found.session;
+  const { profileStamp, ...session } = found.session;
   const row: SessionRow = {
     ...session,
     expiresAt: new Date(session.expiresAt),
@@ -202,7 +192,34 @@ export async function readSession(db: Database, tokenHash: string): Promise<Sess
     memo: {},
   };
   // An ended session never comes back: nothing to keep.
-  if (row.endedAt === null) kept.set(tokenHash, { row, profileStamp, epoch });
-  // A copy: the caller may add to it (the guard's idle flag), the kept row stays as read.
-  return { ...row };
+  if (row.endedAt === null) kept.set(tokenHash, { row, profileStamp });
+  return sessionOf(row, row.expiresAt, row.lastSeenAt, row.endedAt);
+}
+
+/**
+ * This request's own copy of a kept row, with the times just read: the caller may add to it
+ * (the guard's idle flag), the kept row stays as read. Every field is named, in one order, so
+ * every session object has the same shape (a spread of the kept row would copy it key by key).
+ */
+function sessionOf(
+  row: SessionRow,
+  expiresAt: Date,
+  lastSeenAt: Date,
+  endedAt: Date | null,
+): SessionRow {
+  return {
+    id: row.id,
+    userId: row.userId,
+    clientId: row.clientId,
+    deviceId: row.deviceId,
+    companyId: row.companyId,
+    expiresAt,
+    lastSeenAt,
+    endedAt,
+    activityTimeoutSeconds: row.activityTimeoutSeconds,
+    allowDelete: row.allowDelete,
+    roles: row.roles,
+    profile: row.profile,
+    memo: row.memo,
+  };
 }

@@ -238,4 +238,44 @@ describe('kept session profiles, changed on another replica', () => {
       name: 'Second Company',
     });
   });
+
+  it('what many sessions share raises only the stamps of the sessions it concerns', async () => {
+    const stampOf = async (member: Member) =>
+      (
+        await t.db.prisma.session.findUniqueOrThrow({
+          where: { id: member.session.id },
+          select: { profileStamp: true },
+        })
+      ).profileStamp;
+    const other = await createCompany(t, { name: 'Other Company' });
+    const here = await memberKeptOnB();
+    const elsewhere = await signedInMember(t, other.id, []);
+    await grantAccess(t, { companyId, appId, user: here, roles: ['editor'] });
+    const before = { here: await stampOf(here), elsewhere: await stampOf(elsewhere) };
+
+    // Another company's new name: this company's session is left as it is.
+    await t.db.prisma.company.update({ where: { id: other.id }, data: { name: 'Renamed' } });
+    expect(await stampOf(here)).toBe(before.here);
+    expect(await stampOf(elsewhere)).toBe(before.elsewhere + 1);
+
+    // A role held here only: the holder's session here, not the other company's.
+    await t.db.prisma.role.update({
+      where: { appId_id: { appId, id: 'editor' } },
+      data: { name: 'Writer' },
+    });
+    expect(await stampOf(here)).toBe(before.here + 1);
+    expect(await stampOf(elsewhere)).toBe(before.elsewhere + 1);
+    expect((await detailsOnB(here.session.cookie)).Msg.role_names).toMatchObject({
+      [`${appId}.editor`]: 'Writer',
+    });
+
+    // Writing the same values again changes nothing, so nothing is raised.
+    await t.db.prisma.company.update({ where: { id: other.id }, data: { name: 'Renamed' } });
+    await t.db.prisma.role.update({
+      where: { appId_id: { appId, id: 'editor' } },
+      data: { name: 'Writer' },
+    });
+    expect(await stampOf(here)).toBe(before.here + 1);
+    expect(await stampOf(elsewhere)).toBe(before.elsewhere + 1);
+  });
 });
