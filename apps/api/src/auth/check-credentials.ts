@@ -3,8 +3,8 @@ import type { UserStatus } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
 import { spendPasswordTime } from '../credentials/account-password.js';
 import { verifySecret } from '../credentials/argon2.js';
+import type { AttemptClaim } from '../credentials/lockout.js';
 import {
-  claimPasswordAttempt,
   lockedOutError,
   lockOutIfSpent,
   type LockOutcome,
@@ -80,6 +80,8 @@ export async function checkCredentials(
   retryLimit: number,
   /** The account `login` names (undefined: none), read by the caller. */
   user: AccountRow | undefined,
+  /** The guess's claim on that account, made by the caller's read (sign-in-reads.ts). */
+  claim: AttemptClaim | null,
 ): Promise<CredentialCheck> {
   if (!user) {
     await spendPasswordTime(password);
@@ -93,9 +95,9 @@ export async function checkCredentials(
       lockout: 'none',
     };
   }
-  // The guess is claimed before its hash is verified (credentials/lockout.ts), so a burst of
+  // The guess was claimed before its hash is verified (credentials/lockout.ts), so a burst of
   // parallel guesses verifies at most retryLimit of them.
-  const claim = await claimPasswordAttempt(app.db, user.id, retryLimit);
+  if (!claim) throw new Error('checkCredentials: an account was read without its claim');
   if (!claim.claimed) {
     // Never tested: the hash is spent for the time only, so a lockout cannot be used to guess.
     await spendPasswordTime(password);

@@ -86,6 +86,26 @@ describe('auth.signIn gates', () => {
     expect(attempts.some((a) => a.clientId === null)).toBe(true);
   });
 
+  it('a refused redirect does not spend a retry, even the last one', async () => {
+    // The first read claims the guess with the account (sign-in-reads.ts); the redirect, which
+    // only the server can check, refuses after it and gives the claim back.
+    const { user } = await member();
+    await t.db.prisma.user.update({ where: { id: user.id }, data: { failedLoginCount: 4 } });
+    const refused = await signInRequest(t, {
+      uname: user.username,
+      pass: user.password,
+      redirect: 'https://evil.example/',
+    });
+    expect(refused.json()).toMatchObject({ Code: 'callback_invalid' });
+    const row = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row).toMatchObject({ failedLoginCount: 4, status: 'active' });
+    const ok = await signInRequest(t, { uname: user.username, pass: user.password });
+    expect(ok.json()).toMatchObject({ Code: '200' });
+    expect(
+      (await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).failedLoginCount,
+    ).toBe(0);
+  });
+
   it("accepts a redirect under the client's registered one", async () => {
     const { app, client } = await appWithClient();
     const company = await createCompany(t);

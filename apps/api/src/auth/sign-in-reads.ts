@@ -1,4 +1,7 @@
+import { APP_STATUS } from '@portico/contracts';
 import type { Database } from '../db.js';
+import type { AttemptClaim } from '../credentials/lockout.js';
+import { claimOf, passwordClaimSql, refusedAsLockedSql } from '../credentials/lockout.js';
 import type { AccessRow } from '../gates/company-access.js';
 import { accessRowsQuery } from '../gates/company-access.js';
 import type { SignInClient } from '../gates/sign-in-client.js';
@@ -16,6 +19,11 @@ export interface SignInReads {
   access: AccessRow[];
   /** The account's device with the request's fingerprint (null: a new device). */
   device: { id: string; status: string } | null;
+  /**
+   * The password guess, claimed in the same statement (credentials/lockout.ts) when the account
+   * and the client exist and the client's application is not disabled; null otherwise.
+   */
+  claim: AttemptClaim | null;
 }
 
 interface ReadsRow {
@@ -23,27 +31,42 @@ interface ReadsRow {
   account: AccountRow | null;
   access: AccessRow[] | null;
   device: { id: string; status: string } | null;
+  claim_count: number | null;
+  claim_locked: boolean | null;
 }
 
 /**
  * One statement for what four would read (sign-in-client.ts, check-credentials.ts,
- * company-access.ts, device-gates.ts give their SQL): a sign-in is hashing plus as few round
- * trips as possible, since with argon2 filling both cores every statement's CPU comes out of
- * the hashing. Reading access and device before the password decides nothing: the gates still
- * run in their order (client, password, companies, device), and every login, known or not,
- * costs the same one read. $1 the client, $2 the login, $3 the device fingerprint's hash.
+ * company-access.ts, device-gates.ts give their SQL) and the lockout's claim of the guess
+ * (credentials/lockout.ts): a sign-in is hashing plus as few round trips as possible, since with
+ * argon2 filling both cores every statement's CPU comes out of the hashing. Reading access and
+ * device before the password decides nothing: the gates still run in their order (client,
+ * password, companies, device), and every login, known or not, costs the same one statement.
+ *
+ * The claim is made only for a client that exists and whose application is not disabled (the
+ * client gates SQL can check); a client gate that only the server can check (the redirect) and
+ * refuses gives the claim back (releasePasswordClaim) before the refusal. Its commit is not
+ * flushed: the sign-in always writes again, flushed, before it answers.
+ * $1 the client, $2 the login, $3 the device fingerprint's hash.
  */
 function readsQuery(accountColumn: 'email' | 'username'): string {
   return `
     WITH cl AS (${SIGN_IN_CLIENT_SELECT} WHERE c.id = $1),
-         acct AS (${ACCOUNT_SELECT} WHERE u.${accountColumn} = $2)
+         acct AS (${ACCOUNT_SELECT} WHERE u.${accountColumn} = $2),
+         claim AS (${passwordClaimSql(
+           '(SELECT id FROM acct)',
+           '(SELECT "loginRetryLimit" FROM cl)',
+           `EXISTS (SELECT 1 FROM cl WHERE cl."appStatus" <> ${APP_STATUS.disabled})`,
+         )})
     SELECT (SELECT row_to_json(cl) FROM cl) AS client,
            (SELECT row_to_json(acct) FROM acct) AS account,
            (SELECT json_agg(r ORDER BY r.name, r.id)
               FROM cl, acct,
                    LATERAL (${accessRowsQuery('acct.id', 'acct.email', 'cl."appId"')}) r) AS access,
            (SELECT json_build_object('id', d.id, 'status', d.status)
-              FROM acct JOIN devices d ON d.user_id = acct.id AND d.fingerprint_hash = $3) AS device`;
+              FROM acct JOIN devices d ON d.user_id = acct.id AND d.fingerprint_hash = $3) AS device,
+           (SELECT failed_login_count FROM claim) AS claim_count,
+           ${refusedAsLockedSql('(SELECT id FROM acct)')} AS claim_locked`;
 }
 
 const READS_BY_EMAIL = readsQuery('email');
@@ -55,12 +78,22 @@ export async function readSignIn(
 ): Promise<SignInReads> {
   const values = [input.clientId, input.login, input.fingerprintHash];
   const [row] = loginIsEmail(input.login)
-    ? await db.query<ReadsRow>('portico_sign_in_reads_email', READS_BY_EMAIL, values)
-    : await db.query<ReadsRow>('portico_sign_in_reads_username', READS_BY_USERNAME, values);
+    ? await db.queryUnflushed<ReadsRow>('portico_sign_in_reads_email', READS_BY_EMAIL, values)
+    : await db.queryUnflushed<ReadsRow>(
+        'portico_sign_in_reads_username',
+        READS_BY_USERNAME,
+        values,
+      );
+  const account = row?.account ?? undefined;
+  const client = row?.client ?? null;
   return {
-    client: row?.client ?? null,
-    account: row?.account ?? undefined,
+    client,
+    account,
     access: row?.access ?? [],
     device: row?.device ?? null,
+    claim:
+      account && client && client.appStatus !== APP_STATUS.disabled
+        ? claimOf({ count: row?.claim_count ?? null, locked: row?.claim_locked ?? null })
+        : null,
   };
 }

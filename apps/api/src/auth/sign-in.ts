@@ -7,7 +7,11 @@ import { clientGates } from '../gates/sign-in-client.js';
 import { parseUserAgent } from '../gates/user-agent.js';
 import { checkCredentials } from './check-credentials.js';
 import type { LockOutcome } from '../credentials/lockout.js';
-import { refuseUnlessSettled, settleRightPassword } from '../credentials/lockout.js';
+import {
+  refuseUnlessSettled,
+  releasePasswordClaim,
+  settleRightPassword,
+} from '../credentials/lockout.js';
 import { issueDeviceCode } from './device-code.js';
 import { readSignIn } from './sign-in-reads.js';
 import type { AttemptContext } from './sign-in-attempts.js';
@@ -31,10 +35,10 @@ export interface SignInInput {
  * device type, blocked device, device limit, and a new device's e-mailed code (device_add).
  * Every attempt past the IP gate is recorded; failures are audited.
  *
- * A successful sign-in is three statements: what the gates look at, read in one
- * (sign-in-reads.ts), the lockout's claim of the guess before the hash, and after it every
- * write in one (sessions/start-session.ts: the claim given back, the session, the attempt's
- * row), so that the two cores are left to argon2 as much as possible.
+ * A successful sign-in is two statements: what the gates look at and the lockout's claim of the
+ * guess, in one before the hash (sign-in-reads.ts), and after it every write in one
+ * (sessions/start-session.ts: the claim settled, the session, the attempt's row), so that the
+ * two cores are left to argon2 as much as possible.
  */
 export async function signIn(
   app: FastifyInstance,
@@ -58,7 +62,16 @@ export async function signIn(
       login: attempt.login,
       fingerprintHash,
     });
-    const client = clientGates(reads.client, input.redirect, app.config.LOCALHOST_REDIRECTS);
+    let client;
+    try {
+      client = clientGates(reads.client, input.redirect, app.config.LOCALHOST_REDIRECTS);
+    } catch (error) {
+      // A gate SQL could not check refused after the read claimed the guess: never verified,
+      // so it is given back.
+      if (reads.claim?.claimed && reads.account)
+        await releasePasswordClaim(app.db, reads.account.id);
+      throw error;
+    }
     attempt.client = client;
 
     const credentials = await checkCredentials(
@@ -67,6 +80,7 @@ export async function signIn(
       input.pass,
       client.loginRetryLimit,
       reads.account,
+      reads.claim,
     );
     if (!credentials.ok) {
       attempt.userId = credentials.userId;

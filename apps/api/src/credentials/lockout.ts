@@ -22,9 +22,9 @@ import { ApiError } from '../http/api-error.js';
  */
 
 /**
- * Each statement is a named prepared one (planned once per pooled connection): the claim and
- * the settlement are two of a sign-in's four statements. Inside an open transaction they run
- * on it (Database.query).
+ * Each statement is a named prepared one (planned once per pooled connection): the claim is one
+ * of a sign-in's three statements, the settlement part of another. Inside an open transaction
+ * they run on it (Database.query).
  */
 type Sql = Pick<Database, 'query'>;
 
@@ -42,13 +42,29 @@ const PLATFORM_ADMIN_OF_U = `EXISTS (
 const USABLE = `(locked_until IS NULL OR locked_until <= now())`;
 
 /**
- * SQL, after a claim CTE: whether a refused claim answers as a timed lock. It does while the
- * lock runs, and for a platform administrator whose count is full of guesses still in flight
- * (the lock they are about to set); a blocked account answers as blocked.
+ * SQL, after a claim CTE: whether a refused claim of user `userId` (SQL) answers as a timed
+ * lock. It does while the lock runs, and for a platform administrator whose count is full of
+ * guesses still in flight (the lock they are about to set); a blocked account answers as
+ * blocked.
  */
-const REFUSED_AS_LOCKED = `CASE WHEN EXISTS (SELECT 1 FROM claim) THEN NULL ELSE (
+export function refusedAsLockedSql(userId: string): string {
+  return `CASE WHEN EXISTS (SELECT 1 FROM claim) THEN NULL ELSE (
     SELECT u.locked_until > now() OR (u.status <> 'blocked' AND ${PLATFORM_ADMIN_OF_U})
-      FROM users u WHERE u.id = $1) END`;
+      FROM users u WHERE u.id = ${userId}) END`;
+}
+
+const REFUSED_AS_LOCKED = refusedAsLockedSql('$1');
+
+/**
+ * SQL: the password claim's UPDATE (a CTE named `claim` by the caller) of user `userId` under
+ * `limit` (both SQL), `also` a further condition; it returns the count with this guess.
+ */
+export function passwordClaimSql(userId: string, limit: string, also = 'true'): string {
+  return `UPDATE users SET failed_login_count = failed_login_count + 1, updated_at = now()
+        WHERE id = ${userId} AND status <> 'blocked' AND failed_login_count < ${limit}
+          AND ${USABLE} AND ${also}
+    RETURNING failed_login_count`;
+}
 
 const LOCK_INTERVAL = `interval '${LOGIN_LOCKOUT_MINUTES} minutes'`;
 
@@ -64,11 +80,7 @@ export async function claimPasswordAttempt(
 ): Promise<AttemptClaim> {
   const rows = await sql.query<{ count: number | null; locked: boolean | null }>(
     'portico_claim_password',
-    `WITH claim AS (
-       UPDATE users SET failed_login_count = failed_login_count + 1, updated_at = now()
-        WHERE id = $1 AND status <> 'blocked' AND failed_login_count < $2
-          AND ${USABLE}
-    RETURNING failed_login_count)
+    `WITH claim AS (${passwordClaimSql('$1', '$2')})
      SELECT (SELECT failed_login_count FROM claim) AS count, ${REFUSED_AS_LOCKED} AS locked`,
     [userId, limit],
   );
@@ -107,7 +119,22 @@ export async function claimFactorAttempt(
   return claimOf(rows[0]);
 }
 
-function claimOf(row: { count: number | null; locked: boolean | null } | undefined): AttemptClaim {
+/**
+ * A password claim given back unused: the sign-in claimed it with its first read (sign-in-reads)
+ * and a gate that runs before the password then refused, so the guess was never verified.
+ */
+export async function releasePasswordClaim(sql: Sql, userId: string): Promise<void> {
+  await sql.query(
+    'portico_release_password_claim',
+    `UPDATE users SET failed_login_count = failed_login_count - 1, updated_at = now()
+      WHERE id = $1 AND failed_login_count > 0`,
+    [userId],
+  );
+}
+
+export function claimOf(
+  row: { count: number | null; locked: boolean | null } | undefined,
+): AttemptClaim {
   if (row?.count != null) return { claimed: true, count: Number(row.count) };
   return { claimed: false, reason: row?.locked ? 'locked' : 'blocked' };
 }
