@@ -208,6 +208,10 @@ describe('session calls', () => {
         Msg: { com: null, roles: [], fname: '', lname: '' },
       });
       const session = await openTestSession(t, user, { companyId: company.id });
+      // The second answer is the kept one (sent as serialised once): the same, as JSON.
+      const kept = await details(session.cookie);
+      expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(kept.json()).toEqual((await details(session.cookie)).json());
       expect((await details(session.cookie)).json()).toEqual({
         Code: '200',
         Msg: {

@@ -87,9 +87,12 @@ export function registerCall<C extends CallDefinition>(
       } as CallInput<C>;
       const answer = await handler(input, request, reply);
       if (answer instanceof SerializedAnswer) {
-        // Already serialised by this route's answer schema: sent as it is (a string payload
-        // with a JSON type skips the serializer), which the typed send does not model.
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send(answer.json);
+        // Already serialised by this route's answer schema: returned as it is (a string payload
+        // with a JSON type skips the serializer), which the typed answer does not model. Not
+        // `return reply.send(...)`: an async handler returning the reply (a thenable) makes the
+        // promise call its then(), which watches the response stream to its end, on every call.
+        (reply as FastifyReply).type('application/json; charset=utf-8');
+        return answer.json as unknown as ReturnType<typeof success>;
       }
       return success(answer);
     },

@@ -35,6 +35,8 @@ export interface SessionRow {
   /** `<app>.<role>` ids the user holds (verified access) in the session's current company. */
   roles: string[];
   profile: SessionProfile;
+  /** Whether the session idled out: false as read, the guard decides (session-guard.ts). */
+  idle: boolean;
   /**
    * Answers made from this profile, kept with it while it stays current (the session check's
    * serialised answer: auth/session-details.ts). Shared between requests: only set, never read
@@ -51,7 +53,7 @@ export interface SessionMemo {
 /** SessionRow as the query's one JSON column carries it (timestamps as ISO strings). */
 interface SessionJson extends Omit<
   SessionRow,
-  'expiresAt' | 'lastSeenAt' | 'endedAt' | 'roles' | 'profile' | 'memo'
+  'expiresAt' | 'lastSeenAt' | 'endedAt' | 'roles' | 'profile' | 'memo' | 'idle'
 > {
   profileStamp: number;
   expiresAt: string;
@@ -189,6 +191,7 @@ export async function readSession(db: Database, tokenHash: string): Promise<Sess
       user: Object.freeze(session.profile.user),
       roleNames: Object.freeze(session.profile.roleNames ?? {}),
     }),
+    idle: false,
     memo: {},
   };
   // An ended session never comes back: nothing to keep.
@@ -197,9 +200,10 @@ export async function readSession(db: Database, tokenHash: string): Promise<Sess
 }
 
 /**
- * This request's own copy of a kept row, with the times just read: the caller may add to it
+ * This request's own copy of a kept row, with the times just read: the caller may change it
  * (the guard's idle flag), the kept row stays as read. Every field is named, in one order, so
- * every session object has the same shape (a spread of the kept row would copy it key by key).
+ * every session object has the same shape (a spread of the kept row would copy it key by key,
+ * and a field added afterwards would change its shape on every request).
  */
 function sessionOf(
   row: SessionRow,
@@ -220,6 +224,7 @@ function sessionOf(
     allowDelete: row.allowDelete,
     roles: row.roles,
     profile: row.profile,
+    idle: false,
     memo: row.memo,
   };
 }

@@ -7,11 +7,11 @@ import { readSession } from './read-session.js';
 import { expiredDetailsOf, summaryOf } from './user-summary.js';
 import { sessionCookieName } from './cookie.js';
 
-/** The caller's session, once a guard has accepted it. */
-export interface SessionContext extends SessionRow {
-  /** True when the session idled out (only the expired-session level lets it through). */
-  idle: boolean;
-}
+/**
+ * The caller's session, once a guard has accepted it; `idle` is true when it idled out (only
+ * the expired-session level lets it through).
+ */
+export type SessionContext = SessionRow;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,10 +69,9 @@ export async function requireSession(
       .catch((error: unknown) => request.log.warn({ err: error }, 'session touch failed'));
   }
   // readSession's answer is this request's own object: completed in place, not copied again.
-  const session = row as SessionContext;
-  session.idle = idle;
-  request.session = session;
-  return session;
+  row.idle = idle;
+  request.session = row;
+  return row;
 }
 
 export function isCompanyAdmin(session: SessionContext): boolean {
