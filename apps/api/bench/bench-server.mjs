@@ -1,7 +1,7 @@
 // What the benchmarks share: a fresh database of their own, the built API started on it as its
 // own process, and autocannon runs that keep every response time (autocannon reports no p95).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +45,11 @@ export async function freshDatabase(name, override) {
   return `postgres://postgres@127.0.0.1:5432/${name}`;
 }
 
+/** A bench database's key-sealing secret: derived from its URL, so stable across runs. */
+function benchKeySecret(databaseUrl) {
+  return createHash('sha256').update(`portico-bench-oidc-keys:${databaseUrl}`).digest('base64url');
+}
+
 /**
  * The built API (dist/server.js) on `port` and `databaseUrl`, with the server's production
  * thread-pool size (2), once it answers its health call. `nodeArgs` are node options (e.g. a
@@ -63,8 +68,11 @@ export async function startBenchServer({ port, databaseUrl, nodeArgs = [], env =
       SERVE_PORTAL: 'false',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-')),
       ADMIN_PASSWORD: 'Bench-Admin-1',
-      // A throwaway secret for the bench's own database (production needs one on PostgreSQL).
-      OIDC_KEY_SECRET: randomBytes(32).toString('base64url'),
+      // A throwaway secret for the bench's own database (production needs one on PostgreSQL),
+      // the same for the same database: the health bench's database is kept between runs, and
+      // the signing keys sealed in it by one run must open in the next (a server with the wrong
+      // secret refuses to start).
+      OIDC_KEY_SECRET: benchKeySecret(databaseUrl),
       UV_THREADPOOL_SIZE: String(SERVER_POOL_SIZE),
       // The server runs as in production (NODE_ENV defaults to it) but on http://localhost,
       // which production refuses as a client's redirect unless told (the portal's own client).

@@ -3,8 +3,7 @@
 // docs/benchmarks.md, and tracked over time.
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startBenchServer, stopServer } from './bench-server.mjs';
+import { freshDatabase, startBenchServer, stopServer } from './bench-server.mjs';
 import { describeCeiling, measureHashCeiling } from './hash-ceiling.mjs';
 import { runOidcTokenBenchmarks } from './oidc-tokens.mjs';
 import { benchUsersList } from './users-list.mjs';
@@ -14,18 +13,6 @@ import { benchColdStart } from './cold-start.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 1299);
 const BASE = `http://127.0.0.1:${PORT}`;
-
-async function benchDatabaseUrl() {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  const { rowCount } = await admin.query(
-    "SELECT 1 FROM pg_database WHERE datname = 'portico_bench'",
-  );
-  if (!rowCount) await admin.query('CREATE DATABASE portico_bench');
-  await admin.end();
-  return 'postgres://postgres@127.0.0.1:5432/portico_bench';
-}
 
 function load(title, options) {
   return new Promise((resolve, reject) => {
@@ -52,7 +39,8 @@ const loadLine = (when) =>
       .join(', ')} on ${cpus().length} cores]`,
   );
 
-const databaseUrl = await benchDatabaseUrl();
+// Dropped and created each run (BENCH_DATABASE_URL, when set, is used as it is).
+const databaseUrl = await freshDatabase('portico_bench', process.env.BENCH_DATABASE_URL);
 loadLine('at the start');
 const server = await startBenchServer({ port: PORT, databaseUrl, label: 'health' });
 try {
