@@ -19,6 +19,7 @@ import {
   timedRun,
 } from './bench-server.mjs';
 import { measureHashCeiling } from './hash-ceiling.mjs';
+import { addCpu, cpuSnapshot, cpuSpan, describeCpu } from './cpu-use.mjs';
 
 const PORT = Number(process.env.BENCH_SIGNIN_PORT ?? 1298);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -134,7 +135,7 @@ function run(options) {
  * to minute, so a ceiling taken minutes earlier misjudges the ratio either way): the ratio is to
  * their mean, and both are printed.
  */
-async function benchSignIns() {
+async function benchSignIns(serverPid) {
   const options = {
     url: `${BASE}/v1/auth`,
     method: 'POST',
@@ -146,7 +147,9 @@ async function benchSignIns() {
   };
   await run({ ...options, duration: WARM_UP_S });
   const before = await measureHashCeiling(CEILING_MS);
+  const cpuBefore = cpuSnapshot(serverPid);
   const signIns = await run(options);
+  const cpu = cpuSpan(cpuBefore, cpuSnapshot(serverPid));
   const after = await measureHashCeiling(CEILING_MS);
   const perSecond = signIns.result.requests.average;
   const ceiling = (before.perSecond + after.perSecond) / 2;
@@ -162,6 +165,12 @@ async function benchSignIns() {
       `sign-ins reach ${pct(perSecond / ceiling)} of their mean ${ceiling.toFixed(1)} ` +
       `(target >= 85%)`,
   );
+  printCpu(cpu, signIns.result.requests.total);
+}
+
+function printCpu(span, requests) {
+  const line = describeCpu(span, requests);
+  if (line) console.log(line);
 }
 
 /** `url` for `seconds` with the cookies of the signed-in sessions, one per request in turn. */
@@ -209,7 +218,7 @@ function roundsLine(title, runs) {
  * Fastify and pool), in turns (floor, check, floor, check...) of ROUND_S each after a warm-up
  * of both, so that the machine's drift from minute to minute falls on both alike (issue 16).
  */
-async function benchSessionChecks(databaseUrl) {
+async function benchSessionChecks(databaseUrl, serverPid) {
   const cookies = [];
   for (let i = 0; i < SESSIONS; i += 1) cookies.push(await signIn(i));
   await settle(databaseUrl);
@@ -219,12 +228,22 @@ async function benchSessionChecks(databaseUrl) {
   await withCookies(checkUrl, cookies, WARM_UP_S);
   const floorRuns = [];
   const checkRuns = [];
+  const floorCpu = [];
+  const checkCpu = [];
+  const measured = async (url, runs, spans) => {
+    const before = cpuSnapshot(serverPid);
+    runs.push(await withCookies(url, cookies, ROUND_S));
+    spans.push(cpuSpan(before, cpuSnapshot(serverPid)));
+  };
   for (let round = 0; round < ROUNDS; round += 1) {
-    floorRuns.push(await withCookies(floorUrl, cookies, ROUND_S));
-    checkRuns.push(await withCookies(checkUrl, cookies, ROUND_S));
+    await measured(floorUrl, floorRuns, floorCpu);
+    await measured(checkUrl, checkRuns, checkCpu);
   }
+  const total = (runs) => runs.reduce((sum, r) => sum + r.result.requests.total, 0);
   const floor = roundsLine('GET /v1/bench/floor (one-query floor)', floorRuns);
+  printCpu(floorCpu.includes(null) ? null : addCpu(floorCpu), total(floorRuns));
   const check = roundsLine('GET /v1/auth/details (session check)', checkRuns);
+  printCpu(checkCpu.includes(null) ? null : addCpu(checkCpu), total(checkRuns));
   const byRound = checkRuns.map((r, i) =>
     pct(r.result.requests.average / floorRuns[i].result.requests.average),
   );
@@ -256,8 +275,8 @@ export async function runSignInBenchmarks() {
       `\nSign-in and session checks (own API on ${BASE}, UV_THREADPOOL_SIZE=2, ${USERS} users, ` +
         `127.0.0.1 whitelisted, ${DURATION_S} s each after ${WARM_UP_S} s of warm-up)`,
     );
-    if (cases.includes('sign-in')) await benchSignIns();
-    if (cases.includes('session-check')) await benchSessionChecks(databaseUrl);
+    if (cases.includes('sign-in')) await benchSignIns(server.pid);
+    if (cases.includes('session-check')) await benchSessionChecks(databaseUrl, server.pid);
   } finally {
     await stopServer(server);
   }

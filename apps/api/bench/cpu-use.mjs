@@ -1,0 +1,78 @@
+// What each request costs the machine, from Linux's /proc: the CPU time the server's main thread,
+// its other threads (the hashing pool, V8's helpers), every local PostgreSQL process and the load
+// generator (this process) used during a load, divided by the requests answered. Rates drift with
+// this machine's speed from minute to minute; CPU per request drifts much less, so it shows what a
+// change did (docs/benchmarks.md). Elsewhere than Linux it prints nothing.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+const TICK_US = 10_000; // USER_HZ is 100 on Linux: a tick is 10 ms
+
+/** utime + stime of /proc/<path>/stat, in ticks, with the process or thread name. */
+function ticksOf(path) {
+  try {
+    const text = readFileSync(`/proc/${path}/stat`, 'utf8');
+    const name = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { name, ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+function threadsOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+}
+
+/** The counters now, for `serverPid`'s process. Null where /proc is missing. */
+export function cpuSnapshot(serverPid) {
+  if (!existsSync('/proc/self/stat')) return null;
+  let main = 0;
+  let other = 0;
+  for (const tid of threadsOf(serverPid)) {
+    const thread = ticksOf(`${serverPid}/task/${tid}`);
+    if (!thread) continue;
+    if (tid === String(serverPid)) main += thread.ticks;
+    else other += thread.ticks;
+  }
+  let postgres = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const found = ticksOf(pid);
+    if (found?.name.startsWith('postgres')) postgres += found.ticks;
+  }
+  let generator = 0;
+  for (const tid of threadsOf(process.pid)) generator += ticksOf(`self/task/${tid}`)?.ticks ?? 0;
+  const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const all = times.map(Number);
+  const total = all.reduce((sum, value) => sum + value, 0);
+  return { main, other, postgres, generator, total, idle: all[3] + all[4] };
+}
+
+/** Several loads' differences added up (the session check's turns). */
+export function addCpu(spans) {
+  const sum = { main: 0, other: 0, postgres: 0, generator: 0, total: 0, idle: 0 };
+  for (const span of spans) for (const key of Object.keys(sum)) sum[key] += span[key];
+  return sum;
+}
+
+/** after - before, or null without /proc. */
+export function cpuSpan(before, after) {
+  if (!before || !after) return null;
+  return Object.fromEntries(Object.keys(before).map((key) => [key, after[key] - before[key]]));
+}
+
+/** One line: CPU per request of each part, and how busy the machine was. */
+export function describeCpu(span, requests) {
+  if (!span || requests === 0) return '';
+  const us = (ticks) => `${Math.round((ticks * TICK_US) / requests)} µs`;
+  const busy = span.total > 0 ? (1 - span.idle / span.total) * 100 : NaN;
+  return (
+    `    CPU per request: server main thread ${us(span.main)}, its other threads ` +
+    `${us(span.other)}, PostgreSQL ${us(span.postgres)}, load generator ${us(span.generator)} ` +
+    `(machine ${busy.toFixed(0)}% busy)`
+  );
+}
