@@ -31,6 +31,7 @@ interface ReadsRow {
   account: AccountRow | null;
   access: AccessRow[] | null;
   device: { id: string; status: string } | null;
+  claim_tried: boolean;
   claim_count: number | null;
   claim_locked: boolean | null;
 }
@@ -49,6 +50,10 @@ interface ReadsRow {
  * flushed: the sign-in always writes again, flushed, before it answers.
  * $1 the client, $2 the login, $3 the device fingerprint's hash.
  */
+/** SQL: whether the guess is claimed at all (an account, and a client the claim may go with). */
+const CLAIM_TRIED = `EXISTS (SELECT 1 FROM acct)
+  AND EXISTS (SELECT 1 FROM cl WHERE cl."appStatus" <> ${APP_STATUS.disabled})`;
+
 function readsQuery(accountColumn: 'email' | 'username'): string {
   return `
     WITH cl AS (${SIGN_IN_CLIENT_SELECT} WHERE c.id = $1),
@@ -56,7 +61,7 @@ function readsQuery(accountColumn: 'email' | 'username'): string {
          claim AS (${passwordClaimSql(
            '(SELECT id FROM acct)',
            '(SELECT "loginRetryLimit" FROM cl)',
-           `EXISTS (SELECT 1 FROM cl WHERE cl."appStatus" <> ${APP_STATUS.disabled})`,
+           CLAIM_TRIED,
          )})
     SELECT (SELECT row_to_json(cl) FROM cl) AS client,
            (SELECT row_to_json(acct) FROM acct) AS account,
@@ -65,6 +70,7 @@ function readsQuery(accountColumn: 'email' | 'username'): string {
                    LATERAL (${accessRowsQuery('acct.id', 'acct.email', 'cl."appId"')}) r) AS access,
            (SELECT json_build_object('id', d.id, 'status', d.status)
               FROM acct JOIN devices d ON d.user_id = acct.id AND d.fingerprint_hash = $3) AS device,
+           ${CLAIM_TRIED} AS claim_tried,
            (SELECT failed_login_count FROM claim) AS claim_count,
            ${refusedAsLockedSql('(SELECT id FROM acct)')} AS claim_locked`;
 }
@@ -84,16 +90,11 @@ export async function readSignIn(
         READS_BY_USERNAME,
         values,
       );
-  const account = row?.account ?? undefined;
-  const client = row?.client ?? null;
   return {
-    client,
-    account,
+    client: row?.client ?? null,
+    account: row?.account ?? undefined,
     access: row?.access ?? [],
     device: row?.device ?? null,
-    claim:
-      account && client && client.appStatus !== APP_STATUS.disabled
-        ? claimOf({ count: row?.claim_count ?? null, locked: row?.claim_locked ?? null })
-        : null,
+    claim: row?.claim_tried ? claimOf({ count: row.claim_count, locked: row.claim_locked }) : null,
   };
 }

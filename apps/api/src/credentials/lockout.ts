@@ -22,9 +22,10 @@ import { ApiError } from '../http/api-error.js';
  */
 
 /**
- * Each statement is a named prepared one (planned once per pooled connection): the claim is one
- * of a sign-in's three statements, the settlement part of another. Inside an open transaction
- * they run on it (Database.query).
+ * Each statement is a named prepared one (planned once per pooled connection). The password
+ * sign-in makes its claim inside its first read (auth/sign-in-reads.ts, with passwordClaimSql)
+ * and its settlement inside the session's statement (sessions/start-session.ts); the other
+ * checks use the functions below. Inside an open transaction they run on it (Database.query).
  */
 type Sql = Pick<Database, 'query'>;
 
