@@ -7,13 +7,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const TICK_US = 10_000; // USER_HZ is 100 on Linux: a tick is 10 ms
 
-/** utime + stime of /proc/<path>/stat, in ticks, with the process or thread name. */
-function ticksOf(path) {
+/**
+ * utime + stime of /proc/<path>/stat, in ticks, with the process or thread name; with
+ * `children`, also the times of its children that have ended (cutime + cstime).
+ */
+function ticksOf(path, children = false) {
   try {
     const text = readFileSync(`/proc/${path}/stat`, 'utf8');
     const name = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { name, ticks: Number(fields[11]) + Number(fields[12]) };
+    const own = Number(fields[11]) + Number(fields[12]);
+    return { name, ticks: children ? own + Number(fields[13]) + Number(fields[14]) : own };
   } catch {
     return null; // gone meanwhile
   }
@@ -38,10 +42,12 @@ export function cpuSnapshot(serverPid) {
     if (tid === String(serverPid)) main += thread.ticks;
     else other += thread.ticks;
   }
+  // A backend that ends during a load (the pool closes idle connections) takes its time with it;
+  // the postmaster, which waits for it, then counts it among its children's times.
   let postgres = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    const found = ticksOf(pid);
+    const found = ticksOf(pid, true);
     if (found?.name.startsWith('postgres')) postgres += found.ticks;
   }
   let generator = 0;

@@ -38,6 +38,13 @@ const DURATION_S = 10;
  * prepared its statements, as on a server that has been up for a while.
  */
 const WARM_UP_S = 2;
+/**
+ * Sign-ins need longer: at some 140 a second, V8 goes on compiling the sign-in's code (TurboFan,
+ * on its helper threads, and the main thread running the code unoptimised meanwhile) for 20 to
+ * 25 s, as a profile of the server shows (docs/benchmarks.md). Measured after 2 s, a sign-in's
+ * main-thread time was a third higher than on a server that has been up for a minute.
+ */
+const SIGN_IN_WARM_UP_S = 30;
 /** The hash ceiling's measurement, just before and just after the sign-ins. */
 const CEILING_MS = 5000;
 /** The session check and its floor take turns: this many of each, this long each. */
@@ -145,7 +152,7 @@ async function benchSignIns(serverPid) {
     // as little of it as it can (a setupRequest callback rebuilds every request).
     requests: Array.from({ length: USERS }, (_, i) => ({ body: signInBody(i) })),
   };
-  await run({ ...options, duration: WARM_UP_S });
+  await run({ ...options, duration: SIGN_IN_WARM_UP_S });
   const before = await measureHashCeiling(CEILING_MS);
   const cpuBefore = cpuSnapshot(serverPid);
   const signIns = await run(options);
@@ -273,7 +280,8 @@ export async function runSignInBenchmarks() {
     await seed(databaseUrl);
     console.log(
       `\nSign-in and session checks (own API on ${BASE}, UV_THREADPOOL_SIZE=2, ${USERS} users, ` +
-        `127.0.0.1 whitelisted, ${DURATION_S} s each after ${WARM_UP_S} s of warm-up)`,
+        `127.0.0.1 whitelisted, ${DURATION_S} s each after a warm-up: ${SIGN_IN_WARM_UP_S} s of ` +
+        `sign-ins, ${WARM_UP_S} s of session checks)`,
     );
     if (cases.includes('sign-in')) await benchSignIns(server.pid);
     if (cases.includes('session-check')) await benchSessionChecks(databaseUrl, server.pid);
