@@ -171,7 +171,7 @@ export async function benchAuditList() {
   try {
     await app.ready();
     // The events name the portal's client: bootstrap makes it first.
-    await bootstrap(db.prisma, config);
+    await bootstrap(db, config);
     const started = performance.now();
     if (await seedAuditList(client)) {
       console.log(

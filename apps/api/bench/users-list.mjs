@@ -130,7 +130,7 @@ export async function benchUsersList() {
   const app = await buildApp({ config, db, logger: false });
   try {
     await app.ready();
-    await bootstrap(db.prisma, config);
+    await bootstrap(db, config);
     const smallCompany = 'bench07';
     const sessions = new Map([
       [BIG_COMPANY, await adminSession(db.prisma, BIG_COMPANY)],

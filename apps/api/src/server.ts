@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   startup.mark('app');
   if (migrated)
     app.log.info({ applied: migrated.applied, database: db.kind }, 'migrations checked');
-  const created = await bootstrap(db.prisma, config);
+  const created = await bootstrap(db, config);
   if (created.admin) announceInitialAdmin(created.admin, config);
   startup.mark('bootstrap');
 

@@ -28,7 +28,7 @@ describe('bootstrap', () => {
   it('creates the platform and a first administrator with a generated password', async () => {
     t = await startTestApp();
     const config = loadConfig({ NODE_ENV: 'test' });
-    const result = await bootstrap(t.db.prisma, config);
+    const result = await bootstrap(t.db, config);
 
     expect(result.admin?.username).toBe('portico_admin');
     const generated = result.admin?.generatedPassword ?? '';
@@ -67,22 +67,41 @@ describe('bootstrap', () => {
   it('changes nothing when run again', async () => {
     t = await startTestApp();
     const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'Str0ngPassword' });
-    const first = await bootstrap(t.db.prisma, config);
+    const first = await bootstrap(t.db, config);
     expect(first.admin).toEqual({ username: 'portico_admin', email: 'admin@portico.local' });
     const before = await snapshot(t.db.prisma);
 
-    const second = await bootstrap(t.db.prisma, config);
+    const second = await bootstrap(t.db, config);
     expect(second).toEqual({});
     expect(await snapshot(t.db.prisma)).toEqual(before);
+  });
+
+  it('puts back what is missing of the platform, and makes no second administrator', async () => {
+    t = await startTestApp();
+    const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'Str0ngPassword' });
+    await bootstrap(t.db, config);
+    const prisma = t.db.prisma;
+
+    await prisma.client.delete({ where: { id: PORTAL_CLIENT_ID } });
+    expect(await bootstrap(t.db, config)).toEqual({});
+    expect(await prisma.client.count({ where: { id: PORTAL_CLIENT_ID } })).toBe(1);
+
+    await prisma.role.delete({ where: { appId_id: { appId: 'portal', id: 'owner' } } });
+    expect(await bootstrap(t.db, config)).toEqual({});
+    expect(await prisma.role.count({ where: { appId: 'portal', id: 'owner' } })).toBe(1);
+
+    await prisma.company.update({ where: { id: PLATFORM_COMPANY_ID }, data: { name: 'Renamed' } });
+    await bootstrap(t.db, config);
+    expect(await prisma.company.findUnique({ where: { id: PLATFORM_COMPANY_ID } })).toMatchObject({
+      name: 'Renamed',
+    });
+    expect(await prisma.user.count()).toBe(1);
   });
 
   it('creates exactly one administrator when two processes start at once', async () => {
     t = await startTestApp();
     const config = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'Str0ngPassword' });
-    const results = await Promise.all([
-      bootstrap(t.db.prisma, config),
-      bootstrap(t.db.prisma, config),
-    ]);
+    const results = await Promise.all([bootstrap(t.db, config), bootstrap(t.db, config)]);
     expect(results.filter((r) => r.admin)).toHaveLength(1);
     expect(await t.db.prisma.user.count()).toBe(1);
     expect(await t.db.prisma.client.count({ where: { id: PORTAL_CLIENT_ID } })).toBe(1);

@@ -9,10 +9,7 @@ describe('demo data', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-    await bootstrap(
-      t.db.prisma,
-      loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'Str0ngPassword' }),
-    );
+    await bootstrap(t.db, loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'Str0ngPassword' }));
   });
   afterAll(() => t.close());
 

@@ -34,7 +34,7 @@ export interface PlatformAdmin {
  * a first platform administrator with a known password. */
 export async function bootstrapPlatform(t: TestApp): Promise<PlatformAdmin> {
   const password = 'AdminPass1';
-  await bootstrap(t.db.prisma, { ...t.app.config, ADMIN_PASSWORD: password });
+  await bootstrap(t.db, { ...t.app.config, ADMIN_PASSWORD: password });
   const owner = await t.db.prisma.access.findFirstOrThrow({
     where: {
       companyId: PLATFORM_COMPANY_ID,

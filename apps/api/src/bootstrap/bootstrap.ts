@@ -1,9 +1,10 @@
 import { ADMIN_ROLE_ID, COMPANY_LEVEL_ROLE_IDS, OWNER_ROLE_ID } from '@portico/contracts';
-import type { Prisma, PrismaClient } from '@portico/db';
-import { recordAudit } from '../audit/record-audit.js';
+import type { Database } from '@portico/db';
+import { publishAuditEvent } from '../audit/siem/publish.js';
 import type { Config } from '../config.js';
 import { hashSecret } from '../credentials/argon2.js';
 import { newClientSecret } from '../credentials/tokens.js';
+import { uuidv7 } from '../sessions/session-id.js';
 import { generatePassword } from './generate-password.js';
 import { PLATFORM } from './platform.js';
 
@@ -18,31 +19,65 @@ export interface BootstrapResult {
   admin?: InitialAdmin;
 }
 
-type Tx = Prisma.TransactionClient;
-
 /** An arbitrary constant: the advisory lock that keeps two starting processes from racing. */
 const BOOTSTRAP_LOCK = 727_001;
+
+const APPS = [PLATFORM.globalApp, PLATFORM.portalApp] as const;
+const ROLE_IDS = PLATFORM.builtInRoles.map((role) => role.id);
+
+/**
+ * Whether core1 has a verified owner in the company pseudo-application: only then is no first
+ * administrator made. Its values are $1 company, $2 app, $3 owner role.
+ */
+const OWNER_EXISTS = `
+  EXISTS (SELECT 1 FROM access a JOIN access_roles ar ON ar.access_id = a.id
+           WHERE a.company_id = $1 AND a.app_id = $2 AND a.status = 'verified'
+             AND ar.role_id = $3)`;
+
+/**
+ * Everything the bootstrap makes, already there: both applications with every built-in role,
+ * core1, the portal's client and an owner. A restart's whole bootstrap is this one read.
+ */
+const PLATFORM_READY = `
+  SELECT ${OWNER_EXISTS}
+     AND EXISTS (SELECT 1 FROM companies WHERE id = $1)
+     AND EXISTS (SELECT 1 FROM clients WHERE id = $4)
+     AND (SELECT count(*) FROM applications WHERE id IN ($2, $5)) = 2
+     AND (SELECT count(*) FROM roles
+           WHERE app_id IN ($2, $5) AND id = ANY ($6::text[])) = 2 * cardinality($6::text[])
+     AS ready`;
 
 /**
  * Makes sure the platform exists: company core1, the `global` pseudo-application with its
  * built-in roles, the portal's application and client, and a first platform administrator
  * (an owner and admin of core1). Only what is missing is created, so running it again, or
  * from two processes at once, changes nothing.
+ *
+ * Plain SQL, not the ORM: this runs before the server listens, and each ORM query's first use
+ * compiles it (docs/benchmarks.md, "Cold start"). A restart finds the platform ready in one read.
  */
-export async function bootstrap(prisma: PrismaClient, config: Config): Promise<BootstrapResult> {
+export async function bootstrap(db: Database, config: Config): Promise<BootstrapResult> {
+  if (await platformReady(db)) return {};
   // Hashing is slow: it is done outside the transaction, and only while core1 has no owner.
-  const needsAdmin = !(await findPlatformOwner(prisma));
+  const needsAdmin = !(await ownerExists(db));
   const generatedPassword = needsAdmin && !config.ADMIN_PASSWORD ? generatePassword() : undefined;
   const password = config.ADMIN_PASSWORD ?? generatedPassword;
   const passwordHash = needsAdmin && password ? await hashSecret(password) : undefined;
 
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`;
-    await ensureApplication(tx, PLATFORM.globalApp, config);
-    await ensureApplication(tx, PLATFORM.portalApp, config);
-    await ensureCompany(tx);
-    await ensurePortalClient(tx, config);
-    const created = passwordHash ? await ensureAdmin(tx, config, passwordHash) : undefined;
+  return db.prisma.$transaction(async (tx) => {
+    await db.query(
+      'portico_bootstrap_lock',
+      'SELECT true AS locked FROM pg_advisory_xact_lock($1::bigint)',
+      [BOOTSTRAP_LOCK],
+    );
+    await ensureApplications(db, config);
+    await db.query(
+      'portico_bootstrap_company',
+      'INSERT INTO companies (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+      [PLATFORM.company.id, PLATFORM.company.name],
+    );
+    await ensurePortalClient(db, config);
+    const created = passwordHash ? await ensureAdmin(db, tx, config, passwordHash) : undefined;
     if (!created) return {};
     return {
       admin: {
@@ -54,111 +89,140 @@ export async function bootstrap(prisma: PrismaClient, config: Config): Promise<B
   });
 }
 
-async function ensureApplication(
-  tx: Tx,
-  app: { id: string; name: string; description: string; status: number },
-  config: Config,
-): Promise<void> {
-  await tx.application.upsert({
-    where: { id: app.id },
-    create: { ...app, link: app.id === PLATFORM.portalApp.id ? config.PUBLIC_URL : null },
-    update: {},
-  });
-  await tx.role.createMany({
-    data: PLATFORM.builtInRoles.map((role) => ({ appId: app.id, id: role.id, name: role.name })),
-    skipDuplicates: true,
-  });
+async function platformReady(db: Database): Promise<boolean> {
+  const [row] = await db.query<{ ready: boolean }>('portico_platform_ready', PLATFORM_READY, [
+    PLATFORM.company.id,
+    PLATFORM.globalApp.id,
+    OWNER_ROLE_ID,
+    PLATFORM.portalClient.id,
+    PLATFORM.portalApp.id,
+    ROLE_IDS,
+  ]);
+  return row?.ready === true;
 }
 
-async function ensureCompany(tx: Tx): Promise<void> {
-  await tx.company.upsert({
-    where: { id: PLATFORM.company.id },
-    create: PLATFORM.company,
-    update: {},
-  });
+async function ownerExists(db: Database): Promise<boolean> {
+  const [row] = await db.query<{ owner: boolean }>(
+    'portico_platform_owner',
+    `SELECT ${OWNER_EXISTS} AS owner`,
+    [PLATFORM.company.id, PLATFORM.globalApp.id, OWNER_ROLE_ID],
+  );
+  return row?.owner === true;
 }
 
-async function ensurePortalClient(tx: Tx, config: Config): Promise<void> {
-  const existing = await tx.client.findUnique({ where: { id: PLATFORM.portalClient.id } });
-  if (existing) return;
+/** Both applications and each one's built-in roles, where missing. */
+async function ensureApplications(db: Database, config: Config): Promise<void> {
+  const apps = APPS.map((app) => [
+    app.id,
+    app.name,
+    app.description,
+    app.status,
+    app.id === PLATFORM.portalApp.id ? config.PUBLIC_URL : null,
+  ]);
+  await db.query(
+    'portico_bootstrap_apps',
+    `INSERT INTO applications (id, name, description, status, link)
+     VALUES ($1, $2, $3, $4, $5), ($6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+    apps.flat(),
+  );
+  const roles = APPS.flatMap((app) =>
+    PLATFORM.builtInRoles.map((role) => [app.id, role.id, role.name]),
+  );
+  await db.query(
+    'portico_bootstrap_roles',
+    `INSERT INTO roles (app_id, id, name)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
+    [roles.map((r) => r[0]), roles.map((r) => r[1]), roles.map((r) => r[2])],
+  );
+}
+
+async function ensurePortalClient(db: Database, config: Config): Promise<void> {
   // The portal signs its users in with the session cookie; its secret is never needed, so it
   // is generated and forgotten (a platform administrator can rotate it).
   const { hash, mask } = newClientSecret();
-  await tx.client.create({
-    data: {
-      id: PLATFORM.portalClient.id,
-      appId: PLATFORM.portalApp.id,
-      description: PLATFORM.portalClient.description,
-      secretHash: hash,
-      secretMask: mask,
-      redirect: `${config.PUBLIC_URL}/`,
-      domain: new URL(config.PUBLIC_URL).host,
-      platform: 'web',
-      sessionActivityTimeout: 15 * 60,
-      sessionTtl: PLATFORM.clientDefaults.session_ttl,
-      deviceLimit: PLATFORM.clientDefaults.device_limit,
-      loginRetryLimit: PLATFORM.clientDefaults.login_retry_limit,
-      allowMultipleSessions: true,
-    },
-  });
+  await db.query(
+    'portico_bootstrap_portal_client',
+    `INSERT INTO clients (id, app_id, description, secret_hash, secret_mask, redirect, domain,
+                          platform, session_activity_timeout, session_ttl, device_limit,
+                          login_retry_limit, allow_multiple_sessions)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'web', $8, $9, $10, $11, true)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      PLATFORM.portalClient.id,
+      PLATFORM.portalApp.id,
+      PLATFORM.portalClient.description,
+      hash,
+      mask,
+      `${config.PUBLIC_URL}/`,
+      new URL(config.PUBLIC_URL).host,
+      15 * 60,
+      PLATFORM.clientDefaults.session_ttl,
+      PLATFORM.clientDefaults.device_limit,
+      PLATFORM.clientDefaults.login_retry_limit,
+    ],
+  );
 }
 
 /** Creates the first platform administrator unless core1 already has an owner. */
 async function ensureAdmin(
-  tx: Tx,
+  db: Database,
+  tx: object,
   config: Config,
   passwordHash: string,
 ): Promise<{ username: string; email: string } | undefined> {
   // Checked again under the lock: another process may have created it meanwhile.
-  if (await findPlatformOwner(tx)) return undefined;
+  if (await ownerExists(db)) return undefined;
 
   const username = config.ADMIN_USERNAME.toLowerCase();
   const email = config.ADMIN_EMAIL.toLowerCase();
-  const user = await tx.user.create({
-    data: {
-      username,
-      email,
-      displayName: 'Platform Administrator',
-      passwordHash,
-      passwordChangedAt: new Date(),
-      preferences: {
-        create: { companyId: PLATFORM.company.id, fname: 'Platform', lname: 'Administrator' },
-      },
-    },
-  });
+  const now = new Date();
+  const userId = uuidv7(now.getTime());
+  await db.query(
+    'portico_bootstrap_admin',
+    `INSERT INTO users (id, username, email, display_name, password_hash, password_changed_at)
+     VALUES ($1, $2, $3, 'Platform Administrator', $4, $5)`,
+    [userId, username, email, passwordHash, now],
+  );
+  await db.query(
+    'portico_bootstrap_admin_names',
+    `INSERT INTO user_preferences (user_id, company_id, fname, lname)
+     VALUES ($1, $2, 'Platform', 'Administrator')`,
+    [userId, PLATFORM.company.id],
+  );
   for (const [appId, roleIds] of [
     [PLATFORM.globalApp.id, COMPANY_LEVEL_ROLE_IDS],
     [PLATFORM.portalApp.id, [ADMIN_ROLE_ID]],
   ] as const) {
-    await tx.access.create({
-      data: {
-        companyId: PLATFORM.company.id,
-        appId,
-        email,
-        userId: user.id,
-        status: 'verified',
-        acceptedAt: new Date(),
-        roles: { create: roleIds.map((roleId) => ({ roleId })) },
-      },
+    const accessId = uuidv7(now.getTime());
+    await db.query(
+      'portico_bootstrap_admin_access',
+      `INSERT INTO access (id, company_id, app_id, email, user_id, status, accepted_at)
+       VALUES ($1, $2, $3, $4, $5, 'verified', $6)`,
+      [accessId, PLATFORM.company.id, appId, email, userId, now],
+    );
+    await db.query(
+      'portico_bootstrap_admin_roles',
+      `INSERT INTO access_roles (access_id, app_id, role_id)
+       SELECT $1, $2, unnest($3::text[])`,
+      [accessId, appId, [...roleIds]],
+    );
+  }
+  const details = { admin: username };
+  const [event] = await db.query<{ id: string | bigint; at: Date }>(
+    'portico_bootstrap_audit',
+    `INSERT INTO audit_events (action, target, company_id, details)
+     VALUES ('platform.bootstrap', $1, $2, $3::jsonb) RETURNING id, at`,
+    [userId, PLATFORM.company.id, JSON.stringify(details)],
+  );
+  if (event) {
+    publishAuditEvent(tx, {
+      action: 'platform.bootstrap',
+      target: userId,
+      companyId: PLATFORM.company.id,
+      details,
+      id: event.id,
+      at: event.at,
     });
   }
-  await recordAudit(tx, {
-    action: 'platform.bootstrap',
-    target: user.id,
-    companyId: PLATFORM.company.id,
-    details: { admin: username },
-  });
   return { username, email };
-}
-
-function findPlatformOwner(db: Tx | PrismaClient) {
-  return db.access.findFirst({
-    where: {
-      companyId: PLATFORM.company.id,
-      appId: PLATFORM.globalApp.id,
-      status: 'verified',
-      roles: { some: { roleId: OWNER_ROLE_ID } },
-    },
-    select: { id: true },
-  });
 }

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const db = await openConfiguredDatabase(config);
   try {
     await db.migrate();
-    const platform = await bootstrap(db.prisma, config);
+    const platform = await bootstrap(db, config);
     if (platform.admin) announceInitialAdmin(platform.admin, config);
     const result = await seedDemo(db.prisma, process.env.DEMO_PASSWORD ?? generatePassword());
     if (!result.created) {
