@@ -32,7 +32,7 @@ import { createPglite } from './pglite.js';
 export const defaultSnapshotDir = path.join(packageRoot, 'dist', 'pglite-snapshot');
 
 /** Changes when the snapshot's layout does, so an older build's snapshot is not used. */
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 const STAMP = 'stamp.json';
 const PGDATA = 'pgdata';
 
@@ -91,6 +91,7 @@ export async function buildPgliteSnapshot({
     } finally {
       await client.close();
     }
+    await removeOptionalForks(path.join(staging, PGDATA));
     // Readable by every user: the server may run as another user than the build (a container's
     // image is built as root and run as `node`). It holds no secret, only the empty schema.
     await chmodTree(path.join(staging, PGDATA), 0o755, 0o644);
@@ -101,6 +102,21 @@ export async function buildPgliteSnapshot({
     return true;
   } finally {
     await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Removes every relation's free-space map and visibility map (`<relfilenode>_fsm`, `_vm`): a
+ * third of the folder's files, and on this kind of disk each file a start copies costs close to a
+ * millisecond to create (docs/benchmarks.md, "Cold start"). Both maps are hints that PostgreSQL
+ * makes again when it first needs them: a missing one reads as "no page known to have free space
+ * or to be all-visible yet", as in a table never vacuumed.
+ */
+async function removeOptionalForks(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const target = path.join(dir, entry.name);
+    if (entry.isDirectory()) await removeOptionalForks(target);
+    else if (/^\d+_(fsm|vm)$/.test(entry.name)) await rm(target);
   }
 }
 
@@ -153,20 +169,24 @@ const COPY_LANES = 4;
  *
  * The files go through a few lanes rather than all at once: the server loads its modules
  * meanwhile, and Node reads module files on the same thread pool, behind whatever is queued
- * there. (Four lanes copy the 1,200 files in about 80 ms on an idle machine, one in 150 ms;
- * `fs.cp` took several times as long.)
+ * there. (Four lanes copied the 1,200 files in about 80 ms on an idle machine, one in 150 ms;
+ * `fs.cp` took several times as long. On a machine whose disk takes 0.7 ms to create a file,
+ * they took 0.9 s: docs/benchmarks.md, "Cold start".)
  */
 async function copyTree(from: string, to: string): Promise<void> {
-  const files: Array<[string, string]> = [];
+  const folders: Array<Array<[string, string]>> = [];
   const walk = async (source: string, target: string): Promise<void> => {
     await mkdir(target, { mode: 0o700 });
+    const files: Array<[string, string]> = [];
     for (const entry of await readdir(source, { withFileTypes: true })) {
       const pair: [string, string] = [path.join(source, entry.name), path.join(target, entry.name)];
       if (entry.isDirectory()) await walk(...pair);
       else files.push(pair);
     }
+    folders.push(files);
   };
   await walk(from, to);
+  const files = takeInTurn(folders);
   let next = 0;
   const lane = async (): Promise<void> => {
     for (let pair = files[next++]; pair; pair = files[next++]) {
@@ -174,6 +194,23 @@ async function copyTree(from: string, to: string): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: COPY_LANES }, lane));
+}
+
+/**
+ * One file from each folder in turn. Creating a file locks its folder, so lanes copying into
+ * different folders create their files at once, where lanes in one folder wait for each other:
+ * on a disk where a file takes most of a millisecond to create, that halves the copy.
+ */
+function takeInTurn<T>(lists: T[][]): T[] {
+  const all: T[] = [];
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let i = 0; i < longest; i += 1) {
+    for (const list of lists) {
+      const item = list[i];
+      if (item !== undefined) all.push(item);
+    }
+  }
+  return all;
 }
 
 /** Sets the mode of every directory and file under `dir` (itself included). */

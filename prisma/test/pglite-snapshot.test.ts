@@ -87,6 +87,42 @@ describe('the PGlite snapshot', () => {
     expect(await again.prisma.company.count({ where: { id: 'core1' } })).toBe(1);
   });
 
+  it('holds no free-space or visibility maps, which a seeded database makes when it needs them', async () => {
+    const files = async (dir: string): Promise<string[]> =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+        .sort();
+    const inSnapshot = await files(path.join(snapshotDir, 'pgdata'));
+    expect(inSnapshot.filter((file) => /_(fsm|vm)$/.test(file))).toEqual([]);
+
+    const dataDir = path.join(work, 'maps');
+    expect(await seedFromSnapshot(dataDir, { snapshotDir })).toEqual(committed);
+    // Every file is copied, whatever order the folders are taken in.
+    expect(await files(dataDir)).toEqual(inSnapshot);
+
+    const db = await open({ dataDir, pgliteSnapshot: snapshotDir });
+    await db.query(
+      'fill',
+      `INSERT INTO companies (id, name)
+       SELECT 'co' || n, repeat('x', 200) FROM generate_series(1, 2000) AS n`,
+    );
+    await db.query('delete', `DELETE FROM companies WHERE id LIKE 'co1%'`);
+    await db.query('vacuum', 'VACUUM companies');
+    const [table] = await db.query<{ file: string }>(
+      'file',
+      `SELECT pg_relation_filepath('companies') AS file`,
+    );
+    const made = await files(dataDir);
+    expect(made).toContain(`${table?.file}_fsm`);
+    expect(made).toContain(`${table?.file}_vm`);
+    const [left] = await db.query<{ n: number }>(
+      'left',
+      'SELECT count(*)::int AS n FROM companies',
+    );
+    expect(left?.n).toBe(2000 - 1111);
+  });
+
   it('is not used for other migrations: the folder is initialised and migrated as without it', async () => {
     const newer = path.join(work, 'newer-migrations');
     await cp(migrationsDir, newer, { recursive: true });
