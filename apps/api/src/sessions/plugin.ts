@@ -12,12 +12,9 @@ export const sessionsPlugin = fp(async function sessions(app: FastifyInstance) {
   await app.register(cookie);
   app.decorateRequest('session', null);
 
-  app.accessGuards.session = async (request) => {
-    await requireSession(app, request, false);
-  };
-  app.accessGuards['expired-session'] = async (request) => {
-    await requireSession(app, request, true);
-  };
+  // The guard's own promise, not one more async function around it: every session check runs it.
+  app.accessGuards.session = (request) => requireSession(app, request, false);
+  app.accessGuards['expired-session'] = (request) => requireSession(app, request, true);
   app.accessGuards['company-admin'] = async (request) => {
     const session = await requireSession(app, request, false);
     if (!isCompanyAdmin(session)) throw new ApiError('forbidden');
