@@ -107,7 +107,7 @@ export async function buildPgliteSnapshot({
 
 /**
  * Removes every relation's free-space map and visibility map (`<relfilenode>_fsm`, `_vm`): a
- * third of the folder's files, and on this kind of disk each file a start copies costs close to a
+ * fifth of the folder's files, and on this kind of disk each file a start copies costs close to a
  * millisecond to create (docs/benchmarks.md, "Cold start"). Both maps are hints that PostgreSQL
  * makes again when it first needs them: a missing one reads as "no page known to have free space
  * or to be all-visible yet", as in a table never vacuumed.
