@@ -69,9 +69,9 @@ export async function startBenchServer({ port, databaseUrl, nodeArgs = [], env =
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-')),
       ADMIN_PASSWORD: 'Bench-Admin-1',
       // A throwaway secret for the bench's own database (production needs one on PostgreSQL),
-      // the same for the same database: the health bench's database is kept between runs, and
-      // the signing keys sealed in it by one run must open in the next (a server with the wrong
-      // secret refuses to start).
+      // the same for the same database: a database kept between runs (BENCH_DATABASE_URL) holds
+      // the signing keys sealed by the run before, which must open in the next (a server with
+      // the wrong secret refuses to start).
       OIDC_KEY_SECRET: benchKeySecret(databaseUrl),
       UV_THREADPOOL_SIZE: String(SERVER_POOL_SIZE),
       // The server runs as in production (NODE_ENV defaults to it) but on http://localhost,

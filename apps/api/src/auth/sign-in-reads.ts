@@ -36,6 +36,10 @@ interface ReadsRow {
   claim_locked: boolean | null;
 }
 
+/** SQL: whether the guess is claimed at all (an account, and a client the claim may go with). */
+const CLAIM_TRIED = `EXISTS (SELECT 1 FROM acct)
+  AND EXISTS (SELECT 1 FROM cl WHERE cl."appStatus" <> ${APP_STATUS.disabled})`;
+
 /**
  * One statement for what four would read (sign-in-client.ts, check-credentials.ts,
  * company-access.ts, device-gates.ts give their SQL) and the lockout's claim of the guess
@@ -50,10 +54,6 @@ interface ReadsRow {
  * flushed: the sign-in always writes again, flushed, before it answers.
  * $1 the client, $2 the login, $3 the device fingerprint's hash.
  */
-/** SQL: whether the guess is claimed at all (an account, and a client the claim may go with). */
-const CLAIM_TRIED = `EXISTS (SELECT 1 FROM acct)
-  AND EXISTS (SELECT 1 FROM cl WHERE cl."appStatus" <> ${APP_STATUS.disabled})`;
-
 function readsQuery(accountColumn: 'email' | 'username'): string {
   return `
     WITH cl AS (${SIGN_IN_CLIENT_SELECT} WHERE c.id = $1),

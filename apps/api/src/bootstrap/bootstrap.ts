@@ -1,6 +1,6 @@
 import { ADMIN_ROLE_ID, COMPANY_LEVEL_ROLE_IDS, OWNER_ROLE_ID } from '@portico/contracts';
-import type { Database } from '@portico/db';
-import { publishAuditEvent } from '../audit/siem/publish.js';
+import type { Database, Prisma } from '@portico/db';
+import { recordAudit } from '../audit/record-audit.js';
 import type { Config } from '../config.js';
 import { hashSecret } from '../credentials/argon2.js';
 import { newClientSecret } from '../credentials/tokens.js';
@@ -35,17 +35,20 @@ const OWNER_EXISTS = `
              AND ar.role_id = $3)`;
 
 /**
- * Everything the bootstrap makes, already there: both applications with every built-in role,
- * core1, the portal's client and an owner. A restart's whole bootstrap is this one read.
+ * Whether there is an owner, and whether everything the bootstrap makes is already there: both
+ * applications with every built-in role, core1, the portal's client and an owner. A restart's
+ * whole bootstrap is this one read.
  */
-const PLATFORM_READY = `
-  SELECT ${OWNER_EXISTS}
+const PLATFORM_STATE = `
+  SELECT owner,
+         owner
      AND EXISTS (SELECT 1 FROM companies WHERE id = $1)
      AND EXISTS (SELECT 1 FROM clients WHERE id = $4)
      AND (SELECT count(*) FROM applications WHERE id IN ($2, $5)) = 2
      AND (SELECT count(*) FROM roles
            WHERE app_id IN ($2, $5) AND id = ANY ($6::text[])) = 2 * cardinality($6::text[])
-     AS ready`;
+         AS ready
+    FROM (SELECT ${OWNER_EXISTS} AS owner) AS o`;
 
 /**
  * Makes sure the platform exists: company core1, the `global` pseudo-application with its
@@ -54,12 +57,14 @@ const PLATFORM_READY = `
  * from two processes at once, changes nothing.
  *
  * Plain SQL, not the ORM: this runs before the server listens, and each ORM query's first use
- * compiles it (docs/benchmarks.md, "Cold start"). A restart finds the platform ready in one read.
+ * compiles it (docs/benchmarks.md, "Cold start"). A restart finds the platform ready in one read;
+ * only a first start writes the audit event, through recordAudit as every other.
  */
 export async function bootstrap(db: Database, config: Config): Promise<BootstrapResult> {
-  if (await platformReady(db)) return {};
+  const { ready, owner } = await platformState(db);
+  if (ready) return {};
   // Hashing is slow: it is done outside the transaction, and only while core1 has no owner.
-  const needsAdmin = !(await ownerExists(db));
+  const needsAdmin = !owner;
   const generatedPassword = needsAdmin && !config.ADMIN_PASSWORD ? generatePassword() : undefined;
   const password = config.ADMIN_PASSWORD ?? generatedPassword;
   const passwordHash = needsAdmin && password ? await hashSecret(password) : undefined;
@@ -89,16 +94,20 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
   });
 }
 
-async function platformReady(db: Database): Promise<boolean> {
-  const [row] = await db.query<{ ready: boolean }>('portico_platform_ready', PLATFORM_READY, [
-    PLATFORM.company.id,
-    PLATFORM.globalApp.id,
-    OWNER_ROLE_ID,
-    PLATFORM.portalClient.id,
-    PLATFORM.portalApp.id,
-    ROLE_IDS,
-  ]);
-  return row?.ready === true;
+async function platformState(db: Database): Promise<{ ready: boolean; owner: boolean }> {
+  const [row] = await db.query<{ ready: boolean; owner: boolean }>(
+    'portico_platform_state',
+    PLATFORM_STATE,
+    [
+      PLATFORM.company.id,
+      PLATFORM.globalApp.id,
+      OWNER_ROLE_ID,
+      PLATFORM.portalClient.id,
+      PLATFORM.portalApp.id,
+      ROLE_IDS,
+    ],
+  );
+  return { ready: row?.ready === true, owner: row?.owner === true };
 }
 
 async function ownerExists(db: Database): Promise<boolean> {
@@ -166,7 +175,7 @@ async function ensurePortalClient(db: Database, config: Config): Promise<void> {
 /** Creates the first platform administrator unless core1 already has an owner. */
 async function ensureAdmin(
   db: Database,
-  tx: object,
+  tx: Prisma.TransactionClient,
   config: Config,
   passwordHash: string,
 ): Promise<{ username: string; email: string } | undefined> {
@@ -207,22 +216,11 @@ async function ensureAdmin(
       [accessId, appId, [...roleIds]],
     );
   }
-  const details = { admin: username };
-  const [event] = await db.query<{ id: string | bigint; at: Date }>(
-    'portico_bootstrap_audit',
-    `INSERT INTO audit_events (action, target, company_id, details)
-     VALUES ('platform.bootstrap', $1, $2, $3::jsonb) RETURNING id, at`,
-    [userId, PLATFORM.company.id, JSON.stringify(details)],
-  );
-  if (event) {
-    publishAuditEvent(tx, {
-      action: 'platform.bootstrap',
-      target: userId,
-      companyId: PLATFORM.company.id,
-      details,
-      id: event.id,
-      at: event.at,
-    });
-  }
+  await recordAudit(tx, {
+    action: 'platform.bootstrap',
+    target: userId,
+    companyId: PLATFORM.company.id,
+    details: { admin: username },
+  });
   return { username, email };
 }
