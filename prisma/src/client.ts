@@ -57,16 +57,6 @@ export interface Database {
    * and, on PGlite's single connection, deadlock.
    */
   query<T>(name: string, text: string, values?: readonly unknown[]): Promise<T[]>;
-  /**
-   * As `query`, for a write whose commit need not wait for the disk: on PostgreSQL it runs on
-   * connections with `synchronous_commit` off, so it commits without flushing the write-ahead
-   * log (no fsync of its own). Only for a write that a later, flushed commit of the same
-   * request always follows before anything is answered (a sign-in's lockout claim: then the
-   * session, or the failed attempt's record): that commit flushes the log up to it, this write
-   * included. A crash in between loses it, and then nothing was answered. On PGlite, and inside
-   * an open transaction, it is `query`.
-   */
-  queryUnflushed<T>(name: string, text: string, values?: readonly unknown[]): Promise<T[]>;
   /** Applies the migrations not yet applied; returns their names. */
   migrate(): Promise<MigrateResult>;
   /** Whether the database answers a trivial query within two seconds. */
@@ -98,18 +88,9 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
   });
-  // Database.queryUnflushed's connections: a few, opened when first used.
-  const unflushed = new pg.Pool({
-    connectionString: url,
-    max: Math.max(2, Math.ceil((options.poolSize ?? 10) / 4)),
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
-    options: '-c synchronous_commit=off',
-  });
   // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the
   // process. The pool discards that client and opens another when needed.
   pool.on('error', options.onPoolError ?? (() => {}));
-  unflushed.on('error', options.onPoolError ?? (() => {}));
   const prisma = joinTransactions(
     new PrismaClient({
       adapter: new PrismaPg(pool),
@@ -124,16 +105,11 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
     query: <T>(name: string, text: string, values: readonly unknown[] = []) =>
       inOpenTransaction<T>(text, values) ??
       pool.query({ name, text, values: [...values] }).then((result) => result.rows as T[]),
-    queryUnflushed: <T>(name: string, text: string, values: readonly unknown[] = []) =>
-      inOpenTransaction<T>(text, values) ??
-      unflushed.query({ name, text, values: [...values] }).then((result) => result.rows as T[]),
     migrate: () => migratePostgres(url, options.migrations),
     ping: () => withTimeout(pool.query('SELECT 1').then(() => true)),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close() {
-      closed ??= prisma
-        .$disconnect()
-        .finally(() => Promise.all([pool.end(), unflushed.end()]).then(() => undefined));
+      closed ??= prisma.$disconnect().finally(() => pool.end());
       return closed;
     },
   };
@@ -184,7 +160,6 @@ export function databaseOnPglite(
     prisma,
     kind: 'pglite',
     query,
-    queryUnflushed: query,
     async migrate() {
       // A folder just filled from a snapshot of these very migrations (its stamp says so) has
       // nothing left to apply: no need to read _prisma_migrations to learn it.
