@@ -237,6 +237,7 @@ async function benchSessionChecks(databaseUrl, serverPid) {
   const checkUrl = `${BASE}/v1/auth/details`;
   await withCookies(floorUrl, cookies, WARM_UP_S);
   await withCookies(checkUrl, cookies, WARM_UP_S);
+  const readsBefore = await sessionReads();
   const floorRuns = [];
   const checkRuns = [];
   const floorCpu = [];
@@ -255,6 +256,7 @@ async function benchSessionChecks(databaseUrl, serverPid) {
       await measured(floorUrl, floorRuns, floorCpu);
     }
   }
+  const readsAfter = await sessionReads();
   const total = (runs) => runs.reduce((sum, r) => sum + r.result.requests.total, 0);
   const floor = roundsLine('GET /v1/bench/floor (one-query floor)', floorRuns);
   printCpu(floorCpu.includes(null) ? null : addCpu(floorCpu), total(floorRuns));
@@ -269,6 +271,18 @@ async function benchSessionChecks(databaseUrl, serverPid) {
       `rate (target >= 95%; pair by pair ${byRound.join(', ')}); p99 ${ms(check.p99)} ` +
       `(target < 15 ms)`,
   );
+  const reads = readsAfter.reads - readsBefore.reads;
+  const statements = readsAfter.statements - readsBefore.statements;
+  console.log(
+    `  the floor sends one statement per request; the session check's reads of requests that ` +
+      `arrive together share one (sessions/session-state-reads.ts): ${reads} reads in ` +
+      `${statements} statements, ${(reads / statements).toFixed(1)} a statement`,
+  );
+}
+
+/** The server's count of session reads and of the statements that answered them. */
+async function sessionReads() {
+  return (await fetch(`${BASE}/v1/bench/session-reads`)).json();
 }
 
 /**

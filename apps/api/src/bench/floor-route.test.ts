@@ -30,8 +30,29 @@ describe('GET /v1/bench/floor', () => {
     expect(none.json()).toEqual({ Code: '200', Msg: 'none' });
   });
 
+  it('counts the session reads of the guards and their statements', async () => {
+    const session = await openTestSession(on, await createUser(on));
+    const counts = async () =>
+      (await on.app.inject({ method: 'GET', url: '/v1/bench/session-reads' })).json();
+    const details = () =>
+      on.app.inject({
+        method: 'GET',
+        url: '/v1/auth/details',
+        headers: { cookie: session.cookie },
+      });
+    // The first check reads the session in full; the next three share one statement.
+    await details();
+    const before = await counts();
+    await Promise.all([details(), details(), details()]);
+    const after = await counts();
+    expect(after.reads - before.reads).toBe(3);
+    expect(after.statements - before.statements).toBe(1);
+  });
+
   it('does not exist by default', async () => {
-    const response = await off.app.inject({ method: 'GET', url: '/v1/bench/floor' });
-    expect(response.statusCode).toBe(404);
+    for (const url of ['/v1/bench/floor', '/v1/bench/session-reads']) {
+      const response = await off.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+    }
   });
 });

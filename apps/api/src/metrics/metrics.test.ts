@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
 import { bootstrapPlatform, createUser } from '../../test/factories.js';
-import { knownDevice, signInRequest } from '../auth/sign-in.fixtures.js';
+import { knownDevice, sessionCookieOf, signInRequest } from '../auth/sign-in.fixtures.js';
 import { recordBan } from '../abuse/bans.js';
 import { enqueueMail } from '../mail/queue.js';
 
@@ -65,9 +65,18 @@ describe('METRICS=true with METRICS_TOKEN', () => {
     const admin = await bootstrapPlatform(t);
     await knownDevice(t, admin.id);
     const user = await createUser(t);
-    expect(
-      (await signInRequest(t, { uname: admin.username, pass: admin.password })).json().Code,
-    ).toBe('200');
+    const signedIn = await signInRequest(t, { uname: admin.username, pass: admin.password });
+    expect(signedIn.json().Code).toBe('200');
+    // Session checks: the first reads the session in full, the next two arrive together and
+    // share one statement (portico_session_state_*).
+    const details = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/v1/auth/details',
+        headers: { cookie: sessionCookieOf(signedIn)?.cookie ?? '' },
+      });
+    await details();
+    await Promise.all([details(), details()]);
     const failed = await signInRequest(t, { uname: user.username, pass: 'Wrong-Pass-1' });
     const failure = failed.json().Code as string;
     expect(failure).not.toBe('200');
@@ -108,6 +117,8 @@ describe('METRICS=true with METRICS_TOKEN', () => {
     expect(sample(text, 'portico_db_pool_connections')).toBeGreaterThan(0);
     expect(sample(text, 'portico_db_pool_idle')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'portico_db_pool_waiting')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'portico_session_state_reads_total')).toBe(2);
+    expect(sample(text, 'portico_session_state_statements_total')).toBe(1);
     expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
     expect(text).toContain('# TYPE process_cpu_seconds_total counter');
     // Scrapes themselves are not counted among the API's requests.

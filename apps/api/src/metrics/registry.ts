@@ -2,6 +2,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '../db.js';
 import type { MailQueueState } from '../mail/queue-state.js';
 import { readMailQueueState } from '../mail/queue-state.js';
+import type { SessionStateReadCounts } from '../sessions/session-state-reads.js';
+import { sessionStateReadCounts } from '../sessions/session-state-reads.js';
 
 /**
  * Portico's Prometheus metrics (docs/operations.md, "Metrics"): one registry per app, so tests
@@ -104,5 +106,28 @@ export function createMetrics(db: Database): PorticoMetrics {
   pool('portico_db_pool_connections', 'PostgreSQL pool connections open', 'total');
   pool('portico_db_pool_idle', 'PostgreSQL pool connections open and idle', 'idle');
   pool('portico_db_pool_waiting', 'Queries waiting for a PostgreSQL pool connection', 'waiting');
+
+  // The session guard's reads and the statements that answered them (session-state-reads.ts):
+  // counted by the reader, read here, so a request pays nothing for them.
+  const sessionReads = (name: string, help: string, pick: keyof SessionStateReadCounts) =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sessionStateReadCounts(db)[pick]);
+      },
+    });
+  sessionReads(
+    'portico_session_state_reads_total',
+    'Session states the session guard read (requests whose session profile this replica keeps)',
+    'reads',
+  );
+  sessionReads(
+    'portico_session_state_statements_total',
+    'Statements that answered them: the reads of requests that arrive together share one',
+    'statements',
+  );
   return metrics;
 }

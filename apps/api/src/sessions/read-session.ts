@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../db.js';
 import type { SummaryColumns } from './user-summary.js';
 import { SUMMARY_JSON } from './user-summary.js';
+import { readSessionState } from './session-state-reads.js';
 
 /**
  * The signed-in user as the session check (auth.details) and the re-authentication dialog
@@ -102,33 +103,6 @@ const READ_SESSION = `
     LEFT JOIN companies co ON co.id = s.current_company_id
    WHERE s.token_hash = $1`;
 
-/**
- * What changes on the session row itself, and the stamp a kept profile is checked against: the
- * one statement of a session check whose profile this replica already holds. It reads one row
- * of one table by its token hash, as the bench's one-query floor does, and answers it as ONE
- * json array column: `pg` describes every column of every answer anew (a field object and a
- * parser lookup each), which for five columns cost the check about 2 µs more than the floor's one
- * (a profile, docs/benchmarks.md). Times are epoch milliseconds (the columns keep milliseconds),
- * so no date text is parsed: [current company, expires, last seen, ended, profile stamp].
- */
-const READ_SESSION_STATE = `
-  SELECT json_build_array(
-           current_company_id,
-           (date_part('epoch', expires_at) * 1000)::int8,
-           (date_part('epoch', last_seen_at) * 1000)::int8,
-           (date_part('epoch', ended_at) * 1000)::int8,
-           profile_stamp) AS state
-    FROM sessions
-   WHERE token_hash = $1`;
-
-type SessionState = [
-  companyId: string | null,
-  expiresAt: number,
-  lastSeenAt: number,
-  endedAt: number | null,
-  profileStamp: number,
-];
-
 /** A session's profile as one full read found it, with the stamp it was read at. */
 interface KeptProfile {
   row: SessionRow;
@@ -155,7 +129,8 @@ function keptProfiles(db: Database): LRUCache<string, KeptProfile> {
 /**
  * The session of a token hash, or null. Revocation and every change of what it answers are
  * seen on the very next request, on every replica (docs/replicas.md, "Kept session profiles"):
- * the session row is read on every call, and a kept profile is used only while the row's
+ * the session row is read on every call (with the reads of the other requests of the same turn
+ * of the event loop: session-state-reads.ts), and a kept profile is used only while the row's
  * profile stamp (raised by triggers in the changing transaction) and the session's company are
  * those it was read with; otherwise the session is read again in full, as on the first call.
  */
@@ -163,16 +138,12 @@ export async function readSession(db: Database, tokenHash: string): Promise<Sess
   const kept = keptProfiles(db);
   const copy = kept.get(tokenHash);
   if (copy) {
-    const [found] = await db.query<{ state: SessionState }>(
-      'portico_session_state',
-      READ_SESSION_STATE,
-      [tokenHash],
-    );
-    if (!found) {
+    const state = await readSessionState(db, tokenHash);
+    if (!state) {
       kept.delete(tokenHash);
       return null;
     }
-    const [companyId, expiresAt, lastSeenAt, endedAt, profileStamp] = found.state;
+    const [companyId, expiresAt, lastSeenAt, endedAt, profileStamp] = state;
     if (profileStamp === copy.profileStamp && companyId === copy.row.companyId) {
       return sessionOf(
         copy.row,
