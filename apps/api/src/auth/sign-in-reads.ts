@@ -40,7 +40,7 @@ interface ReadsRow {
  * SQL: this statement's own transaction commits without waiting for the disk (`synchronous_commit`
  * off until it ends: `set_config`'s third argument). It is the statement's, not the connection's:
  * the pool's next statement on the connection flushes as every other does. A flush costs
- * PostgreSQL some 120-300 µs of CPU here (docs/benchmarks.md), which argon2 would otherwise have.
+ * PostgreSQL some 100-190 µs of CPU here (docs/benchmarks.md), which argon2 would otherwise have.
  */
 const UNFLUSHED_COMMIT = `set_config('synchronous_commit', 'off', true)`;
 
