@@ -31,6 +31,8 @@ test('a member sets up an authenticator app and its recovery codes from the prof
   mail,
   page,
 }) => {
+  // Setup, recovery codes and a sign-in with each: 21 s on a slow morning of the 2-core machine.
+  test.setTimeout(90_000);
   const member = await createMember({ roles: [await memberGrant(adminApi)] });
   await submitPassword(page, mail, member);
   await continueToShell(page);
