@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir, openDatabase, readMigrations } from '../src/index.js';
 import type { Database } from '../src/index.js';
 import { buildPgliteSnapshot, seedFromSnapshot } from '../src/pglite-snapshot.js';
+import { PGLITE_SHARED_BUFFERS } from '../src/pglite.js';
 
 /**
  * A new embedded database starts as a copy of the snapshot `pnpm build` makes (initdb and every
@@ -31,6 +32,10 @@ const SCHEMA = `
     FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid
   ORDER BY 1, 2`;
 
+const sharedBuffers = async (db: Database) =>
+  (
+    await db.query<{ size: string }>('buffers', `SELECT current_setting('shared_buffers') AS size`)
+  )[0]?.size;
 const schemaOf = (db: Database) => db.query<{ kind: string; item: string }>('schema', SCHEMA);
 const recorded = (db: Database) =>
   db.query<{ migration_name: string; checksum: string }>(
@@ -74,6 +79,9 @@ describe('the PGlite snapshot', () => {
     expect(schema.length).toBeGreaterThan(100);
     expect(schema).toEqual(await schemaOf(migrated));
     expect(await recorded(seeded)).toEqual(await recorded(migrated));
+    // Either way the buffer cache is the embedded one's, not initdb's 128MB (pglite.ts).
+    expect(await sharedBuffers(seeded)).toBe(PGLITE_SHARED_BUFFERS);
+    expect(await sharedBuffers(migrated)).toBe(PGLITE_SHARED_BUFFERS);
     // Nothing else is in it: no row of the platform, which each start's bootstrap creates.
     expect(await seeded.prisma.application.count()).toBe(await migrated.prisma.application.count());
     expect(await seeded.prisma.user.count()).toBe(0);
@@ -84,6 +92,7 @@ describe('the PGlite snapshot', () => {
     await seeded.close();
     const again = await open({ dataDir: path.join(work, 'seeded'), pgliteSnapshot: snapshotDir });
     expect(await again.migrate()).toEqual({ applied: [] });
+    expect(await sharedBuffers(again)).toBe(PGLITE_SHARED_BUFFERS);
     expect(await again.prisma.company.count({ where: { id: 'core1' } })).toBe(1);
   });
 
