@@ -1,13 +1,7 @@
-import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
-import { PrismaClient } from './generated/prisma/client.js';
+import type { PrismaClient } from './generated/prisma/client.js';
 import type { Prisma } from './generated/prisma/client.js';
-import { migratePglite, migratePostgres } from './migrate.js';
 import type { MigrateResult, MigrationSource } from './migrate.js';
-import { createPglite, PglitePrismaAdapterFactory } from './pglite.js';
-import { seedFromSnapshot } from './pglite-snapshot.js';
-import { currentTransaction, joinTransactions } from './join-transactions.js';
+import { currentTransaction } from './join-transactions.js';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string. Without it the embedded PGlite is used. */
@@ -78,41 +72,10 @@ const PING_TIMEOUT_MS = 2000;
  * not applied here: call `migrate()` (the API does at start-up).
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options);
-}
-
-function openPostgres(url: string, options: OpenDatabaseOptions): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
-  });
-  // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the
-  // process. The pool discards that client and opens another when needed.
-  pool.on('error', options.onPoolError ?? (() => {}));
-  const prisma = joinTransactions(
-    new PrismaClient({
-      adapter: new PrismaPg(pool),
-      log: options.log ?? [],
-      transactionOptions: TRANSACTION_OPTIONS,
-    }),
-  );
-  let closed: Promise<void> | undefined;
-  return {
-    prisma,
-    kind: 'postgres',
-    query: <T>(name: string, text: string, values: readonly unknown[] = []) =>
-      inOpenTransaction<T>(text, values) ??
-      pool.query({ name, text, values: [...values] }).then((result) => result.rows as T[]),
-    migrate: () => migratePostgres(url, options.migrations),
-    ping: () => withTimeout(pool.query('SELECT 1').then(() => true)),
-    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close() {
-      closed ??= prisma.$disconnect().finally(() => pool.end());
-      return closed;
-    },
-  };
+  // Each driver loads only when it is used: a server on PostgreSQL never loads PGlite, and the
+  // embedded one never loads `pg` (docs/benchmarks.md, "Cold start").
+  if (options.url) return (await import('./postgres.js')).openPostgres(options.url, options);
+  return (await import('./embedded.js')).openPglite(options);
 }
 
 /**
@@ -120,72 +83,18 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
  * back); the mailer gives up within 20 s, so the transaction must outlive that, not Prisma's 5 s
  * default.
  */
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
-
-async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
-  const dataDir = options.memory ? undefined : options.dataDir;
-  const seeded =
-    dataDir && options.pgliteSnapshot !== false
-      ? await seedFromSnapshot(dataDir, {
-          ...(options.pgliteSnapshot ? { snapshotDir: options.pgliteSnapshot } : {}),
-          ...(options.migrations ? { migrations: options.migrations } : {}),
-        })
-      : undefined;
-  return databaseOnPglite(await createPglite(dataDir ? { dataDir } : {}), options, seeded);
-}
-
-/**
- * The Database over an open PGlite, which it then owns (closes). `seeded` names the migrations a
- * snapshot brought to its new data folder: the first `migrate()` reports them as applied, as it
- * would have had it applied them itself.
- */
-export function databaseOnPglite(
-  client: PGlite,
-  options: OpenDatabaseOptions = {},
-  seeded: string[] = [],
-): Database {
-  let broughtBySnapshot = seeded;
-  const prisma = joinTransactions(
-    new PrismaClient({
-      adapter: new PglitePrismaAdapterFactory(client),
-      log: options.log ?? [],
-      transactionOptions: TRANSACTION_OPTIONS,
-    }),
-  );
-  let closed: Promise<void> | undefined;
-  const query = <T>(_name: string, text: string, values: readonly unknown[] = []) =>
-    inOpenTransaction<T>(text, values) ??
-    client.query<T>(text, [...values]).then((result) => result.rows);
-  return {
-    prisma,
-    kind: 'pglite',
-    query,
-    async migrate() {
-      // A folder just filled from a snapshot of these very migrations (its stamp says so) has
-      // nothing left to apply: no need to read _prisma_migrations to learn it.
-      if (broughtBySnapshot.length > 0) {
-        const applied = broughtBySnapshot;
-        broughtBySnapshot = [];
-        return { applied };
-      }
-      return migratePglite(client, options.migrations);
-    },
-    ping: () => withTimeout(client.query('SELECT 1').then(() => true)),
-    poolUse: () => undefined,
-    close() {
-      closed ??= prisma.$disconnect().finally(() => client.close());
-      return closed;
-    },
-  };
-}
+export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
 
 /** The statement run on the open interactive transaction, if there is one (Database.query). */
-function inOpenTransaction<T>(text: string, values: readonly unknown[]): Promise<T[]> | undefined {
+export function inOpenTransaction<T>(
+  text: string,
+  values: readonly unknown[],
+): Promise<T[]> | undefined {
   return currentTransaction()?.$queryRawUnsafe<T[]>(text, ...values);
 }
 
 /** Resolves false when `check` fails or takes longer than the ping timeout. */
-async function withTimeout(check: Promise<boolean>): Promise<boolean> {
+export async function withTimeout(check: Promise<boolean>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);

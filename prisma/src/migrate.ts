@@ -6,11 +6,10 @@ import type {
   SqlDriverAdapter,
   SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
-import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrationsDir as defaultMigrationsDir, schemaPath as defaultSchemaPath } from './paths.js';
-import { PglitePrismaAdapterFactory, wholeScripts } from './pglite.js';
+import { wholeScripts } from './whole-scripts.js';
 import { noFilters, withSchemaEngine } from './schema-engine.js';
 
 export interface MigrationSource {
@@ -154,6 +153,8 @@ export async function migratePostgres(
   url: string,
   source: MigrationSource = {},
 ): Promise<MigrateResult> {
+  // Loaded here, not at the top: the embedded database never needs `pg` (client.ts).
+  const { default: pg } = await import('pg');
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();
   try {
@@ -175,6 +176,7 @@ export async function migratePostgres(
     const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 0 });
     pool.on('error', () => {});
     try {
+      const { PrismaPg } = await import('@prisma/adapter-pg');
       return await applyMigrationsWith(
         forMigrations(new PrismaPg(pool), pool),
         source,
@@ -198,6 +200,7 @@ export async function migratePglite(
   const recorded = () =>
     client.query<RecordedMigration>(RECORDED_MIGRATIONS).then((result) => result.rows);
   if (await isUpToDate(recorded, migrationsList)) return { applied: [] };
+  const { PglitePrismaAdapterFactory } = await import('./pglite.js');
   return applyMigrationsWith(new PglitePrismaAdapterFactory(client), source, migrationsList);
 }
 

@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { DriverAdapterError } from '@prisma/driver-adapter-utils';
 import type {
   SqlDriverAdapter,
   SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { wholeScripts } from './whole-scripts.js';
 
 export interface PgliteOptions {
   /** Data folder (created if missing); in memory without it. */
@@ -66,51 +66,4 @@ export class PglitePrismaAdapterFactory implements SqlMigrationAwareDriverAdapte
       () => shadow.close(),
     );
   }
-}
-
-/**
- * `adapter` with its `executeScript` replaced by `run`, which sends a migration's script whole
- * and is awaited, its error reaching the schema engine (used for PGlite and, in migrate.ts,
- * for PostgreSQL).
- */
-export function wholeScripts(
-  adapter: SqlDriverAdapter,
-  run: (script: string) => Promise<unknown>,
-  onDispose?: () => Promise<void>,
-): SqlDriverAdapter {
-  return {
-    provider: adapter.provider,
-    adapterName: adapter.adapterName,
-    queryRaw: (query) => adapter.queryRaw(query),
-    executeRaw: (query) => adapter.executeRaw(query),
-    startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
-    getConnectionInfo: () => adapter.getConnectionInfo?.() ?? { supportsRelationJoins: true },
-    async executeScript(script) {
-      try {
-        await run(script);
-      } catch (error) {
-        throw toDriverAdapterError(error);
-      }
-    },
-    async dispose() {
-      await adapter.dispose();
-      await onDispose?.();
-    },
-  };
-}
-
-/** PostgreSQL's error fields, as PGlite and pg report them, in the shape Prisma's engines expect. */
-function toDriverAdapterError(error: unknown): unknown {
-  const e = error as { code?: unknown; message?: unknown; severity?: unknown };
-  if (typeof e?.code !== 'string' || typeof e.message !== 'string') return error;
-  const detailed = error as { detail?: string; column?: string; hint?: string };
-  return new DriverAdapterError({
-    kind: 'postgres',
-    code: e.code,
-    severity: typeof e.severity === 'string' ? e.severity : 'ERROR',
-    message: e.message,
-    detail: detailed.detail,
-    column: detailed.column,
-    hint: detailed.hint,
-  });
 }

@@ -1,0 +1,66 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Database, OpenDatabaseOptions } from './client.js';
+import { inOpenTransaction, TRANSACTION_OPTIONS, withTimeout } from './client.js';
+import { PrismaClient } from './generated/prisma/client.js';
+import { joinTransactions } from './join-transactions.js';
+import { migratePglite } from './migrate.js';
+import { createPglite, PglitePrismaAdapterFactory } from './pglite.js';
+import { seedFromSnapshot } from './pglite-snapshot.js';
+
+/** The Database on the embedded PGlite, in `dataDir` (filled from the snapshot when new) or in memory. */
+export async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const dataDir = options.memory ? undefined : options.dataDir;
+  const seeded =
+    dataDir && options.pgliteSnapshot !== false
+      ? await seedFromSnapshot(dataDir, {
+          ...(options.pgliteSnapshot ? { snapshotDir: options.pgliteSnapshot } : {}),
+          ...(options.migrations ? { migrations: options.migrations } : {}),
+        })
+      : undefined;
+  return databaseOnPglite(await createPglite(dataDir ? { dataDir } : {}), options, seeded);
+}
+
+/**
+ * The Database over an open PGlite, which it then owns (closes). `seeded` names the migrations a
+ * snapshot brought to its new data folder: the first `migrate()` reports them as applied, as it
+ * would have had it applied them itself.
+ */
+export function databaseOnPglite(
+  client: PGlite,
+  options: OpenDatabaseOptions = {},
+  seeded: string[] = [],
+): Database {
+  let broughtBySnapshot = seeded;
+  const prisma = joinTransactions(
+    new PrismaClient({
+      adapter: new PglitePrismaAdapterFactory(client),
+      log: options.log ?? [],
+      transactionOptions: TRANSACTION_OPTIONS,
+    }),
+  );
+  let closed: Promise<void> | undefined;
+  const query = <T>(_name: string, text: string, values: readonly unknown[] = []) =>
+    inOpenTransaction<T>(text, values) ??
+    client.query<T>(text, [...values]).then((result) => result.rows);
+  return {
+    prisma,
+    kind: 'pglite',
+    query,
+    async migrate() {
+      // A folder just filled from a snapshot of these very migrations (its stamp says so) has
+      // nothing left to apply: no need to read _prisma_migrations to learn it.
+      if (broughtBySnapshot.length > 0) {
+        const applied = broughtBySnapshot;
+        broughtBySnapshot = [];
+        return { applied };
+      }
+      return migratePglite(client, options.migrations);
+    },
+    ping: () => withTimeout(client.query('SELECT 1').then(() => true)),
+    poolUse: () => undefined,
+    close() {
+      closed ??= prisma.$disconnect().finally(() => client.close());
+      return closed;
+    },
+  };
+}

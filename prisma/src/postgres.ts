@@ -1,0 +1,42 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import type { Database, OpenDatabaseOptions } from './client.js';
+import { inOpenTransaction, TRANSACTION_OPTIONS, withTimeout } from './client.js';
+import { PrismaClient } from './generated/prisma/client.js';
+import { joinTransactions } from './join-transactions.js';
+import { migratePostgres } from './migrate.js';
+
+/** The Database on PostgreSQL: Prisma through `@prisma/adapter-pg`, hot paths on the `pg` pool. */
+export function openPostgres(url: string, options: OpenDatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
+  // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the
+  // process. The pool discards that client and opens another when needed.
+  pool.on('error', options.onPoolError ?? (() => {}));
+  const prisma = joinTransactions(
+    new PrismaClient({
+      adapter: new PrismaPg(pool),
+      log: options.log ?? [],
+      transactionOptions: TRANSACTION_OPTIONS,
+    }),
+  );
+  let closed: Promise<void> | undefined;
+  return {
+    prisma,
+    kind: 'postgres',
+    query: <T>(name: string, text: string, values: readonly unknown[] = []) =>
+      inOpenTransaction<T>(text, values) ??
+      pool.query({ name, text, values: [...values] }).then((result) => result.rows as T[]),
+    migrate: () => migratePostgres(url, options.migrations),
+    ping: () => withTimeout(pool.query('SELECT 1').then(() => true)),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close() {
+      closed ??= prisma.$disconnect().finally(() => pool.end());
+      return closed;
+    },
+  };
+}
