@@ -1,4 +1,3 @@
-import { imageSize } from 'image-size';
 import { IMAGE_MAX_DIMENSION } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
 
@@ -6,9 +5,11 @@ import { ApiError } from '../http/api-error.js';
  * Refuses an image bomb: a small file whose header declares a huge canvas, which every browser
  * showing the image would allocate. Only the header is read (image-size walks the PNG IHDR, the
  * GIF screen descriptor or the JPEG frame header), never a full decode on the request path.
- * A header that cannot be read is not an image we accept.
+ * A header that cannot be read is not an image we accept. image-size loads with the first
+ * upload, not at start (docs/benchmarks.md, "Cold start").
  */
-export function assertSaneDimensions(bytes: Uint8Array): void {
+export async function assertSaneDimensions(bytes: Uint8Array): Promise<void> {
+  const { imageSize } = await import('image-size');
   let size: { width: number; height: number };
   try {
     size = imageSize(bytes);

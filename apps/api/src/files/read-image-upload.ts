@@ -61,7 +61,7 @@ export async function readImageUpload(request: FastifyRequest): Promise<ImageUpl
   if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError('payload_too_large');
   const contentType = sniffImageType(bytes);
   if (!contentType) throw new ApiError('unsupported_media_type');
-  assertSaneDimensions(bytes);
+  await assertSaneDimensions(bytes);
   // A copy on its own ArrayBuffer: what the database driver stores.
   return { image: { bytes: new Uint8Array(bytes), contentType }, fields };
 }

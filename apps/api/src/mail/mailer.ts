@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/api-error.js';
@@ -29,38 +30,69 @@ const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socket
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
-    return smtpMailer(transport, config.MAIL_FROM, log);
+    const options = { url: config.SMTP_URL, ...SMTP_TIMEOUTS };
+    return smtpMailer(lazyTransport(options), config.MAIL_FROM, log);
   }
   return outboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log);
 }
 
-function smtpMailer(transport: Transporter, from: string, log: FastifyBaseLogger): Mailer {
+/** A transport made at its first message, and whether it was made yet (to close it). */
+interface LazyTransport<T extends Transporter> {
+  get(): Promise<T>;
+  made(): T | undefined;
+}
+
+/**
+ * nodemailer (some 40 modules) loads with the first message, not at start: a server that sends
+ * none yet need not pay for it before it listens (docs/benchmarks.md, "Cold start").
+ */
+function lazyTransport(
+  options: SMTPTransport.Options | StreamTransport.Options,
+): LazyTransport<Transporter> {
+  let made: Transporter | undefined;
+  let making: Promise<Transporter> | undefined;
+  return {
+    get() {
+      making ??= import('nodemailer').then(({ default: nodemailer }) => {
+        made = nodemailer.createTransport(options);
+        return made;
+      });
+      return making;
+    },
+    made: () => made,
+  };
+}
+
+function smtpMailer(
+  transport: LazyTransport<Transporter>,
+  from: string,
+  log: FastifyBaseLogger,
+): Mailer {
   return {
     async send(mail) {
       try {
-        await transport.sendMail({ from, ...mail });
+        await (await transport.get()).sendMail({ from, ...mail });
       } catch (error) {
         log.error({ err: error, subject: mail.subject }, 'mail could not be sent');
         throw new ApiError('mail_failed');
       }
     },
     close() {
-      transport.close();
+      transport.made()?.close();
     },
   };
 }
 
 function outboxMailer(folder: string, from: string, log: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const transport = lazyTransport({ streamTransport: true, buffer: true });
   return {
     async send(mail) {
       try {
-        const info = await transport.sendMail({ from, ...mail });
+        const info = await (await transport.get()).sendMail({ from, ...mail });
         mkdirSync(folder, { recursive: true });
         const file = path.join(
           folder,
-          `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(info.messageId).replace(/[^\w.-]/g, '')}.eml`,
         );
         writeFileSync(file, info.message as Buffer);
         log.info({ file, subject: mail.subject }, 'mail written to the outbox');

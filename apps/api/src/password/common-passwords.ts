@@ -1,14 +1,15 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
-
 /**
  * The blocklist of common and breached passwords: the ~49,000 most frequent passwords of public
  * breach corpora, as the zxcvbn-ts project ships them (offline: nothing leaves the server).
- * Compared case-insensitively, so "Password1" is as refused as "password1". Built on first use
- * (a few milliseconds, a few megabytes), then kept.
+ * Compared case-insensitively, so "Password1" is as refused as "password1". Loaded and built on
+ * first use (a few milliseconds, a few megabytes; not at start: docs/benchmarks.md, "Cold
+ * start"), then kept.
  */
-let blocklist: Set<string> | undefined;
+let blocklist: Promise<Set<string>> | undefined;
 
-export function isCommonPassword(password: string): boolean {
-  blocklist ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
-  return blocklist.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  blocklist ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((word) => word.toLowerCase())),
+  );
+  return (await blocklist).has(password.toLowerCase());
 }

@@ -18,13 +18,13 @@ export function passwordPolicy(config: Config) {
  * on the blocklist when it is on (password_too_common). Checked before anything is hashed or
  * written.
  */
-export function assertPasswordAllowed(config: Config, password: string): void {
+export async function assertPasswordAllowed(config: Config, password: string): Promise<void> {
   if (password.length > config.PASSWORD_MAX_LENGTH) {
     throw new ApiError('incomplete_param', {
       fields: { pass: passwordMaxMessage(config.PASSWORD_MAX_LENGTH) },
     });
   }
-  if (config.PASSWORD_BLOCKLIST && isCommonPassword(password)) {
+  if (config.PASSWORD_BLOCKLIST && (await isCommonPassword(password))) {
     throw new ApiError('password_too_common');
   }
 }

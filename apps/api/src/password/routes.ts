@@ -36,7 +36,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     app,
     calls.forgot.update,
     async ({ body }, request) => {
-      assertPasswordAllowed(app.config, body.pass);
+      await assertPasswordAllowed(app.config, body.pass);
       await resetPassword(app, request, {
         code: body.code,
         username: body.username,

@@ -11,7 +11,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     app,
     calls.register.submit,
     async ({ body }, request) => {
-      assertPasswordAllowed(app.config, body.pass);
+      await assertPasswordAllowed(app.config, body.pass);
       await registerUser(app, request, {
         username: body.uname,
         password: body.pass,

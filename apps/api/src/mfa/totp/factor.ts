@@ -38,7 +38,7 @@ export async function startTotpSetup(
     where: { id: session.userId },
     select: { username: true },
   });
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   const pendingSealed = sealTotpSecret(app.config, secret);
   await app.db.prisma.$transaction(async (tx) => {
     await tx.totpFactor.upsert({
@@ -52,7 +52,7 @@ export async function startTotpSetup(
       target: session.userId,
     });
   });
-  return { secret, uri: totpUri(secret, user.username) };
+  return { secret, uri: await totpUri(secret, user.username) };
 }
 
 /**

@@ -1,5 +1,10 @@
-import { generateSecret, generateURI, verify } from 'otplib';
 import { TOTP_PERIOD_SECONDS } from '@portico/contracts';
+
+/**
+ * otplib (with its hashing and base32 modules) loads with the first authenticator-app call, not
+ * at start (docs/benchmarks.md, "Cold start").
+ */
+const loadOtplib = () => import('otplib');
 
 /** Shown in the authenticator app beside the account name. */
 const ISSUER = 'Portico';
@@ -12,12 +17,14 @@ const ISSUER = 'Portico';
 const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 
 /** A new secret: 20 random bytes, base32 (what authenticator apps expect). */
-export function newTotpSecret(): string {
+export async function newTotpSecret(): Promise<string> {
+  const { generateSecret } = await loadOtplib();
   return generateSecret();
 }
 
 /** The otpauth:// URI an app reads from the QR code. */
-export function totpUri(secret: string, account: string): string {
+export async function totpUri(secret: string, account: string): Promise<string> {
+  const { generateURI } = await loadOtplib();
   return generateURI({ issuer: ISSUER, label: account, secret });
 }
 
@@ -30,6 +37,7 @@ export async function matchingStep(
   code: string,
   now = Math.floor(Date.now() / 1000),
 ): Promise<number | null> {
+  const { verify } = await loadOtplib();
   const result = await verify({
     secret,
     token: code,
