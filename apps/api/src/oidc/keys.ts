@@ -123,15 +123,21 @@ export async function readSigningKeys(
   keepRetiredSeconds: number,
 ): Promise<PrivateJwk[]> {
   const since = new Date(Date.now() - keepRetiredSeconds * 1000);
-  const rows = await db.prisma.oidcSigningKey.findMany({
-    where: { OR: [{ retiredAt: null }, { retiredAt: { gt: since } }] },
-    orderBy: [{ retiredAt: { sort: 'asc', nulls: 'first' } }, { createdAt: 'desc' }],
-  });
+  // Plain SQL: this read is awaited before the server listens, and the ORM's first query of the
+  // process loads its query compiler (some 250 ms here) that nothing else before it needs
+  // (docs/benchmarks.md, "Cold start").
+  const rows = await db.query<{ alg: string; sealed_private_jwk: string }>(
+    'portico_oidc_signing_keys',
+    `SELECT alg, sealed_private_jwk FROM oidc_signing_keys
+      WHERE retired_at IS NULL OR retired_at > $1
+      ORDER BY retired_at ASC NULLS FIRST, created_at DESC`,
+    [since],
+  );
   // ES256 first: oidc-provider signs ID tokens with the first key of the algorithm it uses.
   const order = (alg: string) => SIGNING_ALGS.indexOf(alg as SigningAlg);
   return rows
     .sort((a, b) => order(a.alg) - order(b.alg))
-    .map((row) => JSON.parse(unseal(secret, row.sealedPrivateJwk)) as PrivateJwk);
+    .map((row) => JSON.parse(unseal(secret, row.sealed_private_jwk)) as PrivateJwk);
 }
 
 /** The algorithms without a live (not retired) key. */
