@@ -2,6 +2,7 @@ import type { PrismaClient } from './generated/prisma/client.js';
 import type { Prisma } from './generated/prisma/client.js';
 import type { MigrateResult, MigrationSource } from './migrate.js';
 import { currentTransaction } from './join-transactions.js';
+import { currentSqlTransaction } from './sql-transaction.js';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string. Without it the embedded PGlite is used. */
@@ -51,6 +52,13 @@ export interface Database {
    * and, on PGlite's single connection, deadlock.
    */
   query<T>(name: string, text: string, values?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Runs `work` in one transaction without the ORM: every `query` inside it (and only `query`)
+   * runs on that transaction, which commits when `work` resolves and rolls back when it throws.
+   * For what must not load the ORM's query compiler (the first start's bootstrap, before the
+   * server listens). Nested in another, it joins it; inside an ORM transaction it is refused.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Applies the migrations not yet applied; returns their names. */
   migrate(): Promise<MigrateResult>;
   /** Whether the database answers a trivial query within two seconds. */
@@ -85,12 +93,33 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
  */
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
 
-/** The statement run on the open interactive transaction, if there is one (Database.query). */
+/**
+ * The statement run on the open transaction, if there is one (Database.query): the ORM's
+ * interactive transaction, or a SQL transaction (Database.transaction).
+ */
 export function inOpenTransaction<T>(
+  name: string,
   text: string,
   values: readonly unknown[],
 ): Promise<T[]> | undefined {
-  return currentTransaction()?.$queryRawUnsafe<T[]>(text, ...values);
+  const orm = currentTransaction();
+  if (orm) return orm.$queryRawUnsafe<T[]>(text, ...values);
+  return currentSqlTransaction()?.<T>(name, text, values);
+}
+
+/**
+ * `begin` opens a SQL transaction for `work` (Database.transaction), unless one is open here
+ * already (then `work` joins it). Refused inside an ORM transaction: its statements would not
+ * be the ORM's.
+ */
+export function sqlTransaction<T>(
+  work: () => Promise<T>,
+  begin: (work: () => Promise<T>) => Promise<T>,
+): Promise<T> {
+  if (currentTransaction()) {
+    return Promise.reject(new Error('Database.transaction inside an ORM transaction'));
+  }
+  return currentSqlTransaction() ? work() : begin(work);
 }
 
 /** Resolves false when `check` fails or takes longer than the ping timeout. */

@@ -1,11 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database, OpenDatabaseOptions } from './client.js';
-import { inOpenTransaction, TRANSACTION_OPTIONS, withTimeout } from './client.js';
+import { inOpenTransaction, sqlTransaction, TRANSACTION_OPTIONS, withTimeout } from './client.js';
 import { PrismaClient } from './generated/prisma/client.js';
 import { joinTransactions } from './join-transactions.js';
 import { migratePglite } from './migrate.js';
 import { createPglite, PglitePrismaAdapterFactory } from './pglite.js';
 import { seedFromSnapshot } from './pglite-snapshot.js';
+import { withSqlTransaction } from './sql-transaction.js';
 
 /** The Database on the embedded PGlite, in `dataDir` (filled from the snapshot when new) or in memory. */
 export async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
@@ -39,13 +40,24 @@ export function databaseOnPglite(
     }),
   );
   let closed: Promise<void> | undefined;
-  const query = <T>(_name: string, text: string, values: readonly unknown[] = []) =>
-    inOpenTransaction<T>(text, values) ??
+  const query = <T>(name: string, text: string, values: readonly unknown[] = []) =>
+    inOpenTransaction<T>(name, text, values) ??
     client.query<T>(text, [...values]).then((result) => result.rows);
   return {
     prisma,
     kind: 'pglite',
     query,
+    // PGlite's own transaction holds its one connection: queries from outside wait for it.
+    transaction: (work) =>
+      sqlTransaction(work, (inside) =>
+        client.transaction((tx) =>
+          withSqlTransaction(
+            <R>(_name: string, text: string, values: readonly unknown[]) =>
+              tx.query<R>(text, [...values]).then((answer) => answer.rows),
+            inside,
+          ),
+        ),
+      ),
     async migrate() {
       // A folder just filled from a snapshot of these very migrations (its stamp says so) has
       // nothing left to apply: no need to read _prisma_migrations to learn it.

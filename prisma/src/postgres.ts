@@ -1,10 +1,11 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Database, OpenDatabaseOptions } from './client.js';
-import { inOpenTransaction, TRANSACTION_OPTIONS, withTimeout } from './client.js';
+import { inOpenTransaction, sqlTransaction, TRANSACTION_OPTIONS, withTimeout } from './client.js';
 import { PrismaClient } from './generated/prisma/client.js';
 import { joinTransactions } from './join-transactions.js';
 import { migratePostgres } from './migrate.js';
+import { withSqlTransaction } from './sql-transaction.js';
 
 /** The Database on PostgreSQL: Prisma through `@prisma/adapter-pg`, hot paths on the `pg` pool. */
 export function openPostgres(url: string, options: OpenDatabaseOptions): Database {
@@ -29,8 +30,9 @@ export function openPostgres(url: string, options: OpenDatabaseOptions): Databas
     prisma,
     kind: 'postgres',
     query: <T>(name: string, text: string, values: readonly unknown[] = []) =>
-      inOpenTransaction<T>(text, values) ??
+      inOpenTransaction<T>(name, text, values) ??
       pool.query({ name, text, values: [...values] }).then((result) => result.rows as T[]),
+    transaction: (work) => sqlTransaction(work, (inside) => onOneConnection(pool, inside)),
     migrate: () => migratePostgres(url, options.migrations),
     ping: () => withTimeout(pool.query('SELECT 1').then(() => true)),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -39,4 +41,28 @@ export function openPostgres(url: string, options: OpenDatabaseOptions): Databas
       return closed;
     },
   };
+}
+
+/** `work` in a transaction on one pooled connection (Database.transaction). */
+async function onOneConnection<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const connection = await pool.connect();
+  // A connection whose ROLLBACK failed is in an unknown state: the pool closes it.
+  let broken = false;
+  try {
+    await connection.query('BEGIN');
+    const result = await withSqlTransaction(
+      <R>(name: string, text: string, values: readonly unknown[]) =>
+        connection.query({ name, text, values: [...values] }).then((answer) => answer.rows as R[]),
+      work,
+    );
+    await connection.query('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
 }

@@ -117,6 +117,23 @@ describe('session state reads', () => {
     expect(names).toEqual(['portico_session_states']);
   });
 
+  it('reads inside an open SQL transaction (Database.transaction) alone, in it', async () => {
+    const session = await openTestSession(t, await createUser(t));
+    const names: string[] = [];
+    const db = watched(t.db, names);
+    const seenInside = await t.db.transaction(async () => {
+      await t.db.query(
+        'end_session_for_test',
+        `UPDATE sessions SET ended_at = now(), end_reason = 'signed_out' WHERE id = $1`,
+        [session.id],
+      );
+      return readSessionState(db, sha256(session.token));
+    });
+    expect(seenInside?.[ENDED]).toEqual(expect.any(Number));
+    expect(sessionStateReadCounts(db)).toEqual({ reads: 0, statements: 0 });
+    expect(names).toEqual(['portico_session_states']);
+  });
+
   it('splits a burst of more reads than one statement takes', async () => {
     const names: string[] = [];
     const db = watched(t.db, names);
