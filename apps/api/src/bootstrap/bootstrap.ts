@@ -1,6 +1,7 @@
 import { ADMIN_ROLE_ID, COMPANY_LEVEL_ROLE_IDS, OWNER_ROLE_ID } from '@portico/contracts';
-import type { Database, Prisma } from '@portico/db';
-import { recordAudit } from '../audit/record-audit.js';
+import type { Database } from '@portico/db';
+import { publishAuditEvent } from '../audit/siem/publish.js';
+import type { WrittenAuditEvent } from '../audit/siem/record.js';
 import type { Config } from '../config.js';
 import { hashSecret } from '../credentials/argon2.js';
 import { newClientSecret } from '../credentials/tokens.js';
@@ -56,9 +57,11 @@ const PLATFORM_STATE = `
  * (an owner and admin of core1). Only what is missing is created, so running it again, or
  * from two processes at once, changes nothing.
  *
- * Plain SQL, not the ORM: this runs before the server listens, and each ORM query's first use
- * compiles it (docs/benchmarks.md, "Cold start"). A restart finds the platform ready in one read;
- * only a first start writes the audit event, through recordAudit as every other.
+ * Plain SQL, not the ORM, and a transaction without it (Database.transaction): this runs before
+ * the server listens, and the ORM's first query of the process loads its query compiler, each
+ * query shape's first use compiles it (docs/benchmarks.md, "Cold start"). A restart finds the
+ * platform ready in one read; only a first start writes the audit event (the row recordAudit
+ * writes), handed to the SIEM once the transaction has committed.
  */
 export async function bootstrap(db: Database, config: Config): Promise<BootstrapResult> {
   const { ready, owner } = await platformState(db);
@@ -69,7 +72,7 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
   const password = config.ADMIN_PASSWORD ?? generatedPassword;
   const passwordHash = needsAdmin && password ? await hashSecret(password) : undefined;
 
-  return db.prisma.$transaction(async (tx) => {
+  const result = await db.transaction(async () => {
     await db.query(
       'portico_bootstrap_lock',
       'SELECT true AS locked FROM pg_advisory_xact_lock($1::bigint)',
@@ -82,16 +85,17 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
       [PLATFORM.company.id, PLATFORM.company.name],
     );
     await ensurePortalClient(db, config);
-    const created = passwordHash ? await ensureAdmin(db, tx, config, passwordHash) : undefined;
-    if (!created) return {};
-    return {
-      admin: {
-        username: created.username,
-        email: created.email,
-        ...(generatedPassword ? { generatedPassword } : {}),
-      },
-    };
+    return passwordHash ? await ensureAdmin(db, config, passwordHash) : undefined;
   });
+  if (!result) return {};
+  publishAuditEvent(db.prisma, result.audit);
+  return {
+    admin: {
+      username: result.username,
+      email: result.email,
+      ...(generatedPassword ? { generatedPassword } : {}),
+    },
+  };
 }
 
 async function platformState(db: Database): Promise<{ ready: boolean; owner: boolean }> {
@@ -175,10 +179,9 @@ async function ensurePortalClient(db: Database, config: Config): Promise<void> {
 /** Creates the first platform administrator unless core1 already has an owner. */
 async function ensureAdmin(
   db: Database,
-  tx: Prisma.TransactionClient,
   config: Config,
   passwordHash: string,
-): Promise<{ username: string; email: string } | undefined> {
+): Promise<{ username: string; email: string; audit: WrittenAuditEvent } | undefined> {
   // Checked again under the lock: another process may have created it meanwhile.
   if (await ownerExists(db)) return undefined;
 
@@ -216,11 +219,18 @@ async function ensureAdmin(
       [accessId, appId, [...roleIds]],
     );
   }
-  await recordAudit(tx, {
+  const entry = {
     action: 'platform.bootstrap',
     target: userId,
     companyId: PLATFORM.company.id,
     details: { admin: username },
-  });
-  return { username, email };
+  };
+  const [written] = await db.query<{ id: string; at: Date }>(
+    'portico_bootstrap_audit',
+    `INSERT INTO audit_events (action, target, company_id, details)
+     VALUES ($1, $2, $3, $4::jsonb) RETURNING id::text, at`,
+    [entry.action, entry.target, entry.companyId, JSON.stringify(entry.details)],
+  );
+  if (!written) throw new Error('bootstrap: the audit event was not written');
+  return { username, email, audit: { ...entry, ...written } };
 }
