@@ -62,4 +62,19 @@ describe('the sign-in reads', () => {
     const stored = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored.failedLoginCount).toBe(1);
   });
+
+  it('refuse to run inside a transaction, whose whole commit the setting would leave unflushed', async () => {
+    const user = await createUser(t);
+    const input = {
+      clientId: PORTAL_CLIENT_ID,
+      login: user.username,
+      fingerprintHash: sha256('fingerprint-2'),
+    };
+    const refused = 'readSignIn must not run inside a transaction';
+    await expect(t.db.prisma.$transaction(() => readSignIn(t.db, input))).rejects.toThrow(refused);
+    await expect(t.db.transaction(() => readSignIn(t.db, input))).rejects.toThrow(refused);
+    // Nothing was claimed.
+    const stored = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(stored.failedLoginCount).toBe(0);
+  });
 });

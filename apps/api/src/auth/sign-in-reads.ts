@@ -1,4 +1,5 @@
 import { APP_STATUS } from '@portico/contracts';
+import { currentTransaction, inSqlTransaction } from '@portico/db';
 import type { Database } from '../db.js';
 import type { AttemptClaim } from '../credentials/lockout.js';
 import { claimOf, passwordClaimSql, refusedAsLockedSql } from '../credentials/lockout.js';
@@ -63,7 +64,8 @@ const CLAIM_TRIED = `EXISTS (SELECT 1 FROM acct)
  * Its commit is not flushed (UNFLUSHED_COMMIT): the sign-in always writes again, flushed, before
  * it answers, and that flush takes this write to the disk with it. A crash in between loses the
  * claim, and then nothing was answered. Only for a statement that runs on its own: inside an
- * open transaction, the setting would hold for that whole transaction's commit.
+ * open transaction, the setting would hold for that whole transaction's commit, so readSignIn
+ * refuses to run in one.
  * $1 the client, $2 the login, $3 the device fingerprint's hash.
  */
 function readsQuery(accountColumn: 'email' | 'username'): string {
@@ -95,6 +97,11 @@ export async function readSignIn(
   db: Database,
   input: { clientId: string; login: string; fingerprintHash: string },
 ): Promise<SignInReads> {
+  // Its unflushed commit is its own only when it runs alone: inside an open transaction the
+  // setting would hold for that whole transaction's commit (UNFLUSHED_COMMIT).
+  if (currentTransaction() !== undefined || inSqlTransaction()) {
+    throw new Error('readSignIn must not run inside a transaction');
+  }
   const values = [input.clientId, input.login, input.fingerprintHash];
   const [row] = loginIsEmail(input.login)
     ? await db.query<ReadsRow>('portico_sign_in_reads_email', READS_BY_EMAIL, values)
