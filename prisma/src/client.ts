@@ -1,7 +1,7 @@
-import type { PrismaClient } from './generated/prisma/client.js';
+import { PrismaClient } from './generated/prisma/client.js';
 import type { Prisma } from './generated/prisma/client.js';
 import type { MigrateResult, MigrationSource } from './migrate.js';
-import { currentTransaction } from './join-transactions.js';
+import { currentTransaction, joinTransactions } from './join-transactions.js';
 import { currentSqlTransaction } from './sql-transaction.js';
 
 export interface OpenDatabaseOptions {
@@ -91,7 +91,21 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
  * back); the mailer gives up within 20 s, so the transaction must outlive that, not Prisma's 5 s
  * default.
  */
-export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
+
+/** The ORM client over a driver's adapter, joining open transactions (join-transactions.ts). */
+export function ormClient(
+  adapter: NonNullable<Prisma.PrismaClientOptions['adapter']>,
+  options: OpenDatabaseOptions,
+): PrismaClient {
+  return joinTransactions(
+    new PrismaClient({
+      adapter,
+      log: options.log ?? [],
+      transactionOptions: TRANSACTION_OPTIONS,
+    }),
+  );
+}
 
 /**
  * The statement run on the open transaction, if there is one (Database.query): the ORM's

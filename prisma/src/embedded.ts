@@ -1,8 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database, OpenDatabaseOptions } from './client.js';
-import { inOpenTransaction, sqlTransaction, TRANSACTION_OPTIONS, withTimeout } from './client.js';
-import { PrismaClient } from './generated/prisma/client.js';
-import { joinTransactions } from './join-transactions.js';
+import { inOpenTransaction, ormClient, sqlTransaction, withTimeout } from './client.js';
 import { migratePglite } from './migrate.js';
 import { createPglite, PglitePrismaAdapterFactory } from './pglite.js';
 import { seedFromSnapshot } from './pglite-snapshot.js';
@@ -32,13 +30,7 @@ export function databaseOnPglite(
   seeded: string[] = [],
 ): Database {
   let broughtBySnapshot = seeded;
-  const prisma = joinTransactions(
-    new PrismaClient({
-      adapter: new PglitePrismaAdapterFactory(client),
-      log: options.log ?? [],
-      transactionOptions: TRANSACTION_OPTIONS,
-    }),
-  );
+  const prisma = ormClient(new PglitePrismaAdapterFactory(client), options);
   let closed: Promise<void> | undefined;
   const query = <T>(name: string, text: string, values: readonly unknown[] = []) =>
     inOpenTransaction<T>(name, text, values) ??

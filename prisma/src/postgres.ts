@@ -1,9 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Database, OpenDatabaseOptions } from './client.js';
-import { inOpenTransaction, sqlTransaction, TRANSACTION_OPTIONS, withTimeout } from './client.js';
-import { PrismaClient } from './generated/prisma/client.js';
-import { joinTransactions } from './join-transactions.js';
+import { inOpenTransaction, ormClient, sqlTransaction, withTimeout } from './client.js';
 import { migratePostgres } from './migrate.js';
 import { withSqlTransaction } from './sql-transaction.js';
 
@@ -18,13 +16,7 @@ export function openPostgres(url: string, options: OpenDatabaseOptions): Databas
   // An idle client that loses its server emits 'error' on the pool; unhandled, it would end the
   // process. The pool discards that client and opens another when needed.
   pool.on('error', options.onPoolError ?? (() => {}));
-  const prisma = joinTransactions(
-    new PrismaClient({
-      adapter: new PrismaPg(pool),
-      log: options.log ?? [],
-      transactionOptions: TRANSACTION_OPTIONS,
-    }),
-  );
+  const prisma = ormClient(new PrismaPg(pool), options);
   let closed: Promise<void> | undefined;
   return {
     prisma,
