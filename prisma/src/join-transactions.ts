@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Prisma, PrismaClient } from './generated/prisma/client.js';
+import { inSqlTransaction } from './sql-transaction.js';
 
 /** An interactive transaction whose callback is running, and what waits for its commit. */
 interface OpenTransaction {
@@ -122,6 +123,11 @@ export function joinTransactions(client: PrismaClient): PrismaClient {
   };
   const joined: PrismaClient = new Proxy(client, {
     get(target, property) {
+      // Inside Database.transaction the ORM's queries would run beside it: on PGlite's one
+      // connection they would wait for it while it waits for them. Refused, not deadlocked.
+      if (!CLIENT_ONLY.has(property) && inSqlTransaction()) {
+        throw new Error(`The ORM inside Database.transaction (${String(property)}): use db.query`);
+      }
       if (property === '$transaction') return transaction;
       const open = CLIENT_ONLY.has(property) ? undefined : stillOpen()?.tx;
       const source: object = open && property in open ? open : target;

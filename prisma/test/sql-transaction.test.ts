@@ -72,6 +72,14 @@ describe('a SQL transaction (Database.transaction)', () => {
     expect(inner).toBe(outer);
   });
 
+  it('refuses the ORM inside it, which on PGlite would wait for it forever', async () => {
+    await expect(
+      database.db.transaction(async () => database.db.prisma.company.count()),
+    ).rejects.toThrow('The ORM inside Database.transaction (company): use db.query');
+    // Outside it the ORM works as ever.
+    expect(await database.db.prisma.company.count({ where: { id: 'sqltx-none' } })).toBe(0);
+  });
+
   it('is refused inside an ORM transaction', async () => {
     await expect(
       database.db.prisma.$transaction(async () => database.db.transaction(txid)),
