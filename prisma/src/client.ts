@@ -122,6 +122,14 @@ export function inOpenTransaction<T>(
 }
 
 /**
+ * Whether code runs inside an open transaction of either kind (the ORM's or Database.transaction),
+ * where `Database.query` runs on it rather than on a connection of its own.
+ */
+export function inTransaction(): boolean {
+  return currentTransaction() !== undefined || currentSqlTransaction() !== undefined;
+}
+
+/**
  * `begin` opens a SQL transaction for `work` (Database.transaction), unless one is open here
  * already (then `work` joins it). Refused inside an ORM transaction: its statements would not
  * be the ORM's.

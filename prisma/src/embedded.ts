@@ -6,7 +6,10 @@ import { createPglite, PglitePrismaAdapterFactory } from './pglite.js';
 import { seedFromSnapshot } from './pglite-snapshot.js';
 import { withSqlTransaction } from './sql-transaction.js';
 
-/** The Database on the embedded PGlite, in `dataDir` (filled from the snapshot when new) or in memory. */
+/**
+ * The Database on the embedded PGlite, in `dataDir` (filled from the snapshot when new) or in
+ * memory.
+ */
 export async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.memory ? undefined : options.dataDir;
   const seeded =

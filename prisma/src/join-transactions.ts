@@ -125,11 +125,12 @@ export function joinTransactions(client: PrismaClient): PrismaClient {
     get(target, property) {
       // Inside Database.transaction the ORM's queries would run beside it: on PGlite's one
       // connection they would wait for it while it waits for them. Refused, not deadlocked.
-      if (!CLIENT_ONLY.has(property) && inSqlTransaction()) {
+      const clientOnly = CLIENT_ONLY.has(property);
+      if (!clientOnly && inSqlTransaction()) {
         throw new Error(`The ORM inside Database.transaction (${String(property)}): use db.query`);
       }
       if (property === '$transaction') return transaction;
-      const open = CLIENT_ONLY.has(property) ? undefined : stillOpen()?.tx;
+      const open = clientOnly ? undefined : stillOpen()?.tx;
       const source: object = open && property in open ? open : target;
       const value: unknown = Reflect.get(source, property);
       return typeof value === 'function'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inSqlTransaction } from '../src/index.js';
+import { inSqlTransaction } from '../src/sql-transaction.js';
 import { createTestDatabase } from '../src/testing/index.js';
 import type { TestDatabase } from '../src/testing/index.js';
 

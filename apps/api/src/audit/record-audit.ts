@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Prisma } from '@portico/db';
+import type { Database, Prisma } from '@portico/db';
 import { publishAuditEvent } from './siem/publish.js';
+import type { WrittenAuditEvent } from './siem/record.js';
 
 type Writer = Pick<Prisma.TransactionClient, 'auditEvent'>;
 
@@ -34,6 +35,33 @@ export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> 
     select: { id: true, at: true },
   });
   publishAuditEvent(db, { ...entry, ...written });
+}
+
+/**
+ * The row recordAudit writes, in SQL through `db.query`, for a Database.transaction (no ORM: the
+ * first start's bootstrap). It is not published: the caller hands the answer to the SIEM
+ * (publishAuditEvent) once that transaction has committed.
+ */
+export async function insertAuditEvent(
+  db: Database,
+  entry: AuditEntry,
+): Promise<WrittenAuditEvent> {
+  const [written] = await db.query<{ id: string; at: Date }>(
+    'portico_insert_audit_event',
+    `INSERT INTO audit_events (action, actor_id, company_id, client_id, target, ip, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) RETURNING id::text, at`,
+    [
+      entry.action,
+      entry.actorId ?? null,
+      entry.companyId ?? null,
+      entry.clientId ?? null,
+      entry.target ?? null,
+      entry.ip ?? null,
+      entry.details === undefined ? null : JSON.stringify(entry.details),
+    ],
+  );
+  if (!written) throw new Error('insertAuditEvent: the audit event was not written');
+  return { ...entry, ...written };
 }
 
 /** Who, where and from which IP, taken from a guarded request's session. */

@@ -1,5 +1,5 @@
 import { APP_STATUS } from '@portico/contracts';
-import { currentTransaction, inSqlTransaction } from '@portico/db';
+import { inTransaction } from '@portico/db';
 import type { Database } from '../db.js';
 import type { AttemptClaim } from '../credentials/lockout.js';
 import { claimOf, passwordClaimSql, refusedAsLockedSql } from '../credentials/lockout.js';
@@ -99,7 +99,7 @@ export async function readSignIn(
 ): Promise<SignInReads> {
   // Its unflushed commit is its own only when it runs alone: inside an open transaction the
   // setting would hold for that whole transaction's commit (UNFLUSHED_COMMIT).
-  if (currentTransaction() !== undefined || inSqlTransaction()) {
+  if (inTransaction()) {
     throw new Error('readSignIn must not run inside a transaction');
   }
   const values = [input.clientId, input.login, input.fingerprintHash];

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE_ID, COMPANY_LEVEL_ROLE_IDS, OWNER_ROLE_ID } from '@portico/contracts';
 import type { Database } from '@portico/db';
+import { insertAuditEvent } from '../audit/record-audit.js';
 import { publishAuditEvent } from '../audit/siem/publish.js';
 import type { WrittenAuditEvent } from '../audit/siem/record.js';
 import type { Config } from '../config.js';
@@ -57,11 +58,11 @@ const PLATFORM_STATE = `
  * (an owner and admin of core1). Only what is missing is created, so running it again, or
  * from two processes at once, changes nothing.
  *
- * Plain SQL, not the ORM, and a transaction without it (Database.transaction): this runs before
- * the server listens, and the ORM's first query of the process loads its query compiler, each
- * query shape's first use compiles it (docs/benchmarks.md, "Cold start"). A restart finds the
- * platform ready in one read; only a first start writes the audit event (the row recordAudit
- * writes), handed to the SIEM once the transaction has committed.
+ * Plain SQL in a transaction without the ORM (Database.transaction): this runs before the
+ * server listens, and the ORM's first query of a process loads its query compiler
+ * (docs/benchmarks.md, "Cold start"). A restart finds the platform ready in one read; only a
+ * first start writes the audit event (insertAuditEvent), handed to the SIEM once the transaction
+ * has committed.
  */
 export async function bootstrap(db: Database, config: Config): Promise<BootstrapResult> {
   const { ready, owner } = await platformState(db);
@@ -219,18 +220,11 @@ async function ensureAdmin(
       [accessId, appId, [...roleIds]],
     );
   }
-  const entry = {
+  const audit = await insertAuditEvent(db, {
     action: 'platform.bootstrap',
     target: userId,
     companyId: PLATFORM.company.id,
     details: { admin: username },
-  };
-  const [written] = await db.query<{ id: string; at: Date }>(
-    'portico_bootstrap_audit',
-    `INSERT INTO audit_events (action, target, company_id, details)
-     VALUES ($1, $2, $3, $4::jsonb) RETURNING id::text, at`,
-    [entry.action, entry.target, entry.companyId, JSON.stringify(entry.details)],
-  );
-  if (!written) throw new Error('bootstrap: the audit event was not written');
-  return { username, email, audit: { ...entry, ...written } };
+  });
+  return { username, email, audit };
 }

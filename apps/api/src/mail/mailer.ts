@@ -37,18 +37,16 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
 }
 
 /** A transport made at its first message, and whether it was made yet (to close it). */
-interface LazyTransport<T extends Transporter> {
-  get(): Promise<T>;
-  made(): T | undefined;
+interface LazyTransport {
+  get(): Promise<Transporter>;
+  made(): Transporter | undefined;
 }
 
 /**
  * nodemailer (some 40 modules) loads with the first message, not at start: a server that sends
  * none yet need not pay for it before it listens (docs/benchmarks.md, "Cold start").
  */
-function lazyTransport(
-  options: SMTPTransport.Options | StreamTransport.Options,
-): LazyTransport<Transporter> {
+function lazyTransport(options: SMTPTransport.Options | StreamTransport.Options): LazyTransport {
   let made: Transporter | undefined;
   let making: Promise<Transporter> | undefined;
   return {
@@ -63,11 +61,7 @@ function lazyTransport(
   };
 }
 
-function smtpMailer(
-  transport: LazyTransport<Transporter>,
-  from: string,
-  log: FastifyBaseLogger,
-): Mailer {
+function smtpMailer(transport: LazyTransport, from: string, log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
       try {

@@ -1,4 +1,4 @@
-import { currentTransaction, inSqlTransaction } from '@portico/db';
+import { inTransaction } from '@portico/db';
 import type { Database } from '../db.js';
 
 /**
@@ -118,16 +118,16 @@ function readerOf(db: Database): SessionStateReader {
 /**
  * The state of the session with this token hash (undefined: no such session), read from the
  * database after the call, together with the other reads asked for in the same turn of the
- * event loop. Inside an open transaction (the ORM's or Database.transaction's) it is read alone,
- * in that transaction (as every Database.query there): a batch is sent from the context of its first read, and must not take
- * the other requests' reads into one request's transaction, nor wait, on PGlite's single
- * connection, for the transaction that waits for it.
+ * event loop. Inside an open transaction (the ORM's or Database.transaction's) it is read
+ * alone, in that transaction (as every Database.query there): a batch is sent from the context
+ * of its first read, and must not take the other requests' reads into one request's transaction,
+ * nor wait, on PGlite's single connection, for the transaction that waits for it.
  */
 export async function readSessionState(
   db: Database,
   tokenHash: string,
 ): Promise<SessionState | undefined> {
-  if (currentTransaction() !== undefined || inSqlTransaction()) {
+  if (inTransaction()) {
     const [row] = await db.query<{ state: SessionState }>(
       'portico_session_states',
       READ_SESSION_STATES,
