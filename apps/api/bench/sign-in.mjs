@@ -20,6 +20,7 @@ import {
 } from './bench-server.mjs';
 import { measureHashCeiling } from './hash-ceiling.mjs';
 import { addCpu, cpuSnapshot, cpuSpan, describeCpu } from './cpu-use.mjs';
+import { keepAliveLoad, requestBytes } from './keep-alive-load.mjs';
 
 const PORT = Number(process.env.BENCH_SIGNIN_PORT ?? 1298);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -135,10 +136,6 @@ async function signIn(i) {
   return cookie.split(';')[0];
 }
 
-function run(options) {
-  return timedRun({ duration: DURATION_S, ...options });
-}
-
 /**
  * Password sign-ins cycling through the seeded accounts, against the hash ceiling measured just
  * before and just after them (this machine's hashing rate drifts by a tenth or more from minute
@@ -146,27 +143,29 @@ function run(options) {
  * their mean, and both are printed.
  */
 async function benchSignIns(serverPid) {
-  const options = {
-    url: `${BASE}/v1/auth`,
-    method: 'POST',
-    connections: SIGN_IN_CONNECTIONS,
-    headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
-    // Built once, then sent in turn: the load generator shares the machine, so it should spend
-    // as little of it as it can (a setupRequest callback rebuilds every request).
-    requests: Array.from({ length: USERS }, (_, i) => ({ body: signInBody(i) })),
-  };
-  await run({ ...options, duration: SIGN_IN_WARM_UP_S });
+  const requests = Array.from({ length: USERS }, (_, i) =>
+    requestBytes({
+      method: 'POST',
+      path: '/v1/auth',
+      host: `127.0.0.1:${PORT}`,
+      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+      body: signInBody(i),
+    }),
+  );
+  const load = (seconds) =>
+    keepAliveLoad({ port: PORT, connections: SIGN_IN_CONNECTIONS, seconds, requests });
+  await load(SIGN_IN_WARM_UP_S);
   const before = await measureHashCeiling(CEILING_MS);
   const cpuBefore = cpuSnapshot(serverPid);
-  const signIns = await run(options);
+  const signIns = await load(DURATION_S);
   const cpu = cpuSpan(cpuBefore, cpuSnapshot(serverPid));
   const after = await measureHashCeiling(CEILING_MS);
-  const perSecond = signIns.result.requests.average;
+  const perSecond = signIns.answered / signIns.seconds;
   const ceiling = (before.perSecond + after.perSecond) / 2;
   console.log(
     `POST /v1/auth (password sign-in)     ${perSecond.toFixed(1).padStart(7)} req/s   ` +
       `p50 ${ms(percentile(signIns.times, 50))}   p95 ${ms(percentile(signIns.times, 95))}   ` +
-      `non-2xx ${signIns.result.non2xx}   errors ${signIns.result.errors}   ` +
+      `non-2xx ${signIns.non2xx}   errors ${signIns.errors}   ` +
       `(${SIGN_IN_CONNECTIONS} connections)`,
   );
   console.log(
@@ -175,7 +174,7 @@ async function benchSignIns(serverPid) {
       `sign-ins reach ${pct(perSecond / ceiling)} of their mean ${ceiling.toFixed(1)} ` +
       `(target >= 85%)`,
   );
-  printCpu(cpu, signIns.result.requests.total);
+  printCpu(cpu, signIns.answered);
 }
 
 function printCpu(span, requests) {
