@@ -99,11 +99,12 @@ export function ormClient(
   options: OpenDatabaseOptions,
 ): PrismaClient {
   return joinTransactions(
-    new PrismaClient({
-      adapter,
-      log: options.log ?? [],
-      transactionOptions: TRANSACTION_OPTIONS,
-    }),
+    () =>
+      new PrismaClient({
+        adapter,
+        log: options.log ?? [],
+        transactionOptions: TRANSACTION_OPTIONS,
+      }),
   );
 }
 

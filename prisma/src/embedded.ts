@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Database, OpenDatabaseOptions } from './client.js';
 import { inOpenTransaction, ormClient, sqlTransaction, withTimeout } from './client.js';
 import { migratePglite } from './migrate.js';
-import { createPglite, PglitePrismaAdapterFactory } from './pglite.js';
+import { createPglite, loadPgliteArtifacts, PglitePrismaAdapterFactory } from './pglite.js';
 import { seedFromSnapshot } from './pglite-snapshot.js';
 import { withSqlTransaction } from './sql-transaction.js';
 
@@ -12,6 +12,8 @@ import { withSqlTransaction } from './sql-transaction.js';
  */
 export async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.memory ? undefined : options.dataDir;
+  // Compiled while the snapshot is copied (it never fails: undefined lets PGlite load them).
+  const artifacts = loadPgliteArtifacts();
   const seeded =
     dataDir && options.pgliteSnapshot !== false
       ? await seedFromSnapshot(dataDir, {
@@ -19,7 +21,11 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
           ...(options.migrations ? { migrations: options.migrations } : {}),
         })
       : undefined;
-  return databaseOnPglite(await createPglite(dataDir ? { dataDir } : {}), options, seeded);
+  const client = await createPglite({
+    ...(dataDir ? { dataDir } : {}),
+    artifacts: await artifacts,
+  });
+  return databaseOnPglite(client, options, seeded);
 }
 
 /**

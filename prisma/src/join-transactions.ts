@@ -84,7 +84,12 @@ const CLIENT_ONLY = new Set<PropertyKey>(['$connect', '$disconnect', '$on', '$ex
  *
  * It also keeps the afterCommit hooks of the outermost transaction (a joined one adds to them).
  */
-export function joinTransactions(client: PrismaClient): PrismaClient {
+export function joinTransactions(makeClient: () => PrismaClient): PrismaClient {
+  // Made on first use, not when the database opens: constructing Prisma's client costs some
+  // 60-90 ms of a start here (docs/benchmarks.md, "Issue 16, sixth pass"), and a server answers
+  // its first requests with SQL alone (Database.query).
+  let made: PrismaClient | undefined;
+  const real = (): PrismaClient => (made ??= makeClient());
   const transaction = async (arg: unknown, options?: unknown) => {
     const open = stillOpen();
     if (typeof arg === 'function') {
@@ -94,7 +99,7 @@ export function joinTransactions(client: PrismaClient): PrismaClient {
       transactionsOpen += 1;
       try {
         const result = await (
-          client.$transaction as (fn: TransactionCallback, o?: unknown) => Promise<unknown>
+          real().$transaction as (fn: TransactionCallback, o?: unknown) => Promise<unknown>
         )((tx) => {
           store = { tx, client: joined, state: 'open', committed: [] };
           return openTransaction.run(store, () => callback(tx));
@@ -119,10 +124,15 @@ export function joinTransactions(client: PrismaClient): PrismaClient {
     // Batch form: its queries were built through this proxy, so inside a transaction they
     // already belong to it.
     if (open) return Promise.all(arg as Promise<unknown>[]);
-    return (client.$transaction as (batch: unknown, o?: unknown) => Promise<unknown>)(arg, options);
+    return (real().$transaction as (batch: unknown, o?: unknown) => Promise<unknown>)(arg, options);
   };
-  const joined: PrismaClient = new Proxy(client, {
-    get(target, property) {
+  // The target stands in for the client until it is made; every read goes to the client.
+  const joined: PrismaClient = new Proxy({} as PrismaClient, {
+    get(_target, property) {
+      // Nothing to disconnect, or to await, before the client is made.
+      if (made === undefined && (property === '$disconnect' || property === 'then')) {
+        return property === '$disconnect' ? () => Promise.resolve() : undefined;
+      }
       // Inside Database.transaction the ORM's queries would run beside it: on PGlite's one
       // connection they would wait for it while it waits for them. Refused, not deadlocked.
       const clientOnly = CLIENT_ONLY.has(property);
@@ -131,7 +141,7 @@ export function joinTransactions(client: PrismaClient): PrismaClient {
       }
       if (property === '$transaction') return transaction;
       const open = clientOnly ? undefined : stillOpen()?.tx;
-      const source: object = open && property in open ? open : target;
+      const source: object = open && property in open ? open : real();
       const value: unknown = Reflect.get(source, property);
       return typeof value === 'function'
         ? (value as (...a: unknown[]) => unknown).bind(source)

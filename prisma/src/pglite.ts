@@ -1,5 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import type { PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type {
   SqlDriverAdapter,
@@ -13,6 +14,33 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A data folder dumped by `dumpDataDir()` to start from (skips initdb; tests use it). */
   snapshot?: Blob;
+  /** PGlite's WebAssembly, compiled beforehand (loadPgliteArtifacts). */
+  artifacts?: PgliteArtifacts | undefined;
+}
+
+/** What PGlite otherwise reads and compiles itself when it is created. */
+export type PgliteArtifacts = Required<Pick<PGliteOptions, 'pgliteWasmModule'>>;
+
+/** Node's WebAssembly global: not in the ES library this package is compiled against. */
+declare const WebAssembly: {
+  compile(bytes: Uint8Array): Promise<PgliteArtifacts['pgliteWasmModule']>;
+};
+
+/**
+ * Reads and compiles PGlite's WebAssembly (9 MB), as PGlite would when created, but from whenever
+ * it is called: a first start calls it before copying the snapshot into the new data folder, so
+ * that V8 compiles while the files are copied and the server's modules load, instead of after the
+ * copy (docs/benchmarks.md, "Cold start"). (initdb's own module is compiled only for a folder
+ * that needs initdb; the 6 MB file bundle PGlite reads as fast itself, and as a Blob it cost more
+ * than it saved.) Undefined if it cannot be read: PGlite then reads and compiles it itself.
+ */
+export async function loadPgliteArtifacts(): Promise<PgliteArtifacts | undefined> {
+  try {
+    const wasm = new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'));
+    return { pgliteWasmModule: await WebAssembly.compile(await readFile(wasm)) };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -25,11 +53,16 @@ export interface PgliteOptions {
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** An embedded PostgreSQL (PGlite) with the extensions the schema uses. */
-export async function createPglite({ dataDir, snapshot }: PgliteOptions = {}): Promise<PGlite> {
+export async function createPglite({
+  dataDir,
+  snapshot,
+  artifacts,
+}: PgliteOptions = {}): Promise<PGlite> {
   const options = {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(snapshot ? { loadDataDir: snapshot } : {}),
+    ...artifacts,
   };
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
