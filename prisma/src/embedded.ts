@@ -12,7 +12,7 @@ import { withSqlTransaction } from './sql-transaction.js';
  */
 export async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.memory ? undefined : options.dataDir;
-  // Compiled while the snapshot is copied (it never fails: undefined lets PGlite load them).
+  // Compiled while the snapshot is copied (never fails: undefined lets PGlite compile its own).
   const artifacts = loadPgliteArtifacts();
   const seeded =
     dataDir && options.pgliteSnapshot !== false

@@ -129,10 +129,9 @@ export function joinTransactions(makeClient: () => PrismaClient): PrismaClient {
   // The target stands in for the client until it is made; every read goes to the client.
   const joined: PrismaClient = new Proxy({} as PrismaClient, {
     get(_target, property) {
-      // Nothing to disconnect, or to await, before the client is made.
-      if (made === undefined && (property === '$disconnect' || property === 'then')) {
-        return property === '$disconnect' ? () => Promise.resolve() : undefined;
-      }
+      // Nothing to await, or to disconnect, before the client is made.
+      if (made === undefined && property === 'then') return undefined;
+      if (made === undefined && property === '$disconnect') return () => Promise.resolve();
       // Inside Database.transaction the ORM's queries would run beside it: on PGlite's one
       // connection they would wait for it while it waits for them. Refused, not deadlocked.
       const clientOnly = CLIENT_ONLY.has(property);
