@@ -71,6 +71,17 @@ export function cpuSpan(before, after) {
   return Object.fromEntries(Object.keys(before).map((key) => [key, after[key] - before[key]]));
 }
 
+/** Microseconds of CPU per request of each part (main, other, postgres, generator). */
+export function cpuPerRequest(span, requests) {
+  const us = (ticks) => Math.round((ticks * TICK_US) / requests);
+  return {
+    main: us(span.main),
+    other: us(span.other),
+    postgres: us(span.postgres),
+    generator: us(span.generator),
+  };
+}
+
 /** One line: CPU per request of each part, and how busy the machine was. */
 export function describeCpu(span, requests) {
   if (!span || requests === 0) return '';

@@ -5,6 +5,7 @@
 // are the server's, not the defence's. Nothing is asserted; figures and ratios are printed.
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { hash as argon2Hash } from '@node-rs/argon2';
 import pg from 'pg';
 // The server's own hashing (built by `pnpm bench`), so seeded hashes have its parameters.
 import { hashSecret } from '../dist/credentials/argon2.js';
@@ -19,7 +20,7 @@ import {
   timedRun,
 } from './bench-server.mjs';
 import { measureHashCeiling } from './hash-ceiling.mjs';
-import { addCpu, cpuSnapshot, cpuSpan, describeCpu } from './cpu-use.mjs';
+import { addCpu, cpuPerRequest, cpuSnapshot, cpuSpan, describeCpu } from './cpu-use.mjs';
 import { keepAliveLoad, requestBytes } from './keep-alive-load.mjs';
 
 const PORT = Number(process.env.BENCH_SIGNIN_PORT ?? 1298);
@@ -54,6 +55,15 @@ const CEILING_MS = 5000;
  */
 const ROUNDS = 6;
 const ROUND_S = 4;
+/**
+ * The second set of accounts (as many, named `bench_quick_NNNN`) has an argon2id hash of the
+ * smallest cost argon2 allows: verifying it takes microseconds, so their sign-ins measure the
+ * work around the hash (gates, two statements, the answer) without argon2 filling the cores.
+ * The server verifies a hash with the parameters written in it.
+ */
+const QUICK_HASH = { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 };
+/** Their load follows the real sign-ins, whose warm-up has already compiled the code. */
+const QUICK_WARM_UP_S = 3;
 const PASSWORD = 'Bench-Password-1';
 const FINGERPRINT = 'bench-device';
 const COMPANY = 'benchco';
@@ -61,6 +71,7 @@ const COMPANY = 'benchco';
 const b64 = (text) => Buffer.from(text, 'utf8').toString('base64');
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 const username = (i) => `bench_user_${String(i).padStart(4, '0')}`;
+const quickUsername = (i) => `bench_quick_${String(i).padStart(4, '0')}`;
 
 /**
  * After the server has migrated and bootstrapped: a company, USERS accounts sharing one
@@ -72,13 +83,17 @@ async function seed(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const hash = await hashSecret(PASSWORD);
+  const quickHash = await argon2Hash(PASSWORD, QUICK_HASH);
   await db.query('BEGIN');
   await db.query(`INSERT INTO companies (id, name) VALUES ($1, 'Bench Company')`, [COMPANY]);
   await db.query(
     `INSERT INTO ip_whitelist (ip, description) VALUES ('127.0.0.1', 'benchmark load generator')`,
   );
-  for (let i = 0; i < USERS; i += 1) {
-    const name = username(i);
+  const accounts = [
+    ...Array.from({ length: USERS }, (_, i) => ({ i, name: username(i), hash })),
+    ...Array.from({ length: USERS }, (_, i) => ({ i, name: quickUsername(i), hash: quickHash })),
+  ];
+  for (const { i, name, hash } of accounts) {
     const {
       rows: [user],
     } = await db.query(
@@ -109,9 +124,9 @@ async function seed(databaseUrl) {
   await db.end();
 }
 
-function signInBody(i) {
+function signInBody(name) {
   return JSON.stringify({
-    uname: b64(username(i)),
+    uname: b64(name),
     pass: b64(PASSWORD),
     client: 'portico-portal',
     redirect: '/',
@@ -124,7 +139,7 @@ async function signIn(i) {
   const res = await fetch(`${BASE}/v1/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
-    body: signInBody(i),
+    body: signInBody(username(i)),
   });
   const answer = await res.json();
   const cookie = res.headers
@@ -136,45 +151,87 @@ async function signIn(i) {
   return cookie.split(';')[0];
 }
 
-/**
- * Password sign-ins cycling through the seeded accounts, against the hash ceiling measured just
- * before and just after them (this machine's hashing rate drifts by a tenth or more from minute
- * to minute, so a ceiling taken minutes earlier misjudges the ratio either way): the ratio is to
- * their mean, and both are printed.
- */
-async function benchSignIns(serverPid) {
-  const requests = Array.from({ length: USERS }, (_, i) =>
+/** A sign-in request (as bytes) for each account `nameOf` names. */
+function signInRequests(nameOf) {
+  return Array.from({ length: USERS }, (_, i) =>
     requestBytes({
       method: 'POST',
       path: '/v1/auth',
       host: `127.0.0.1:${PORT}`,
       headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
-      body: signInBody(i),
+      body: signInBody(nameOf(i)),
     }),
   );
+}
+
+/**
+ * Sign-ins for DURATION_S, after `warmUpS` of them unmeasured and then `beforeMeasuring` (the hash
+ * ceiling), and the CPU they cost.
+ */
+async function signInLoad(serverPid, requests, warmUpS, beforeMeasuring = async () => {}) {
   const load = (seconds) =>
     keepAliveLoad({ port: PORT, connections: SIGN_IN_CONNECTIONS, seconds, requests });
-  await load(SIGN_IN_WARM_UP_S);
-  const before = await measureHashCeiling(CEILING_MS);
+  await load(warmUpS);
+  await beforeMeasuring();
   const cpuBefore = cpuSnapshot(serverPid);
-  const signIns = await load(DURATION_S);
+  const result = await load(DURATION_S);
   const cpu = cpuSpan(cpuBefore, cpuSnapshot(serverPid));
-  const after = await measureHashCeiling(CEILING_MS);
-  const perSecond = signIns.answered / signIns.seconds;
-  const ceiling = (before.perSecond + after.perSecond) / 2;
+  return { result, cpu, perSecond: result.answered / result.seconds };
+}
+
+function signInLine(title, { result, perSecond }) {
   console.log(
-    `POST /v1/auth (password sign-in)     ${perSecond.toFixed(1).padStart(7)} req/s   ` +
-      `p50 ${ms(percentile(signIns.times, 50))}   p95 ${ms(percentile(signIns.times, 95))}   ` +
-      `non-2xx ${signIns.non2xx}   errors ${signIns.errors}   ` +
+    `${title.padEnd(36)} ${perSecond.toFixed(1).padStart(7)} req/s   ` +
+      `p50 ${ms(percentile(result.times, 50))}   p95 ${ms(percentile(result.times, 95))}   ` +
+      `non-2xx ${result.non2xx}   errors ${result.errors}   ` +
       `(${SIGN_IN_CONNECTIONS} connections)`,
   );
+}
+
+/**
+ * Password sign-ins cycling through the seeded accounts, against the hash ceiling measured just
+ * before and just after them (this machine's hashing rate drifts by a tenth or more from minute
+ * to minute, so a ceiling taken minutes earlier misjudges the ratio either way): the ratio is to
+ * their mean, and both are printed.
+ *
+ * Then the same sign-ins on the accounts with a trivial hash (QUICK_HASH): what the work around
+ * argon2 costs alone, beside what it cost with argon2 on both cores (docs/benchmarks.md: the
+ * same work costs two to three times the CPU beside argon2, which is what keeps the ratio short).
+ */
+async function benchSignIns(serverPid) {
+  let before;
+  const signIns = await signInLoad(
+    serverPid,
+    signInRequests(username),
+    SIGN_IN_WARM_UP_S,
+    async () => {
+      before = await measureHashCeiling(CEILING_MS);
+    },
+  );
+  const after = await measureHashCeiling(CEILING_MS);
+  const ceiling = (before.perSecond + after.perSecond) / 2;
+  signInLine('POST /v1/auth (password sign-in)', signIns);
   console.log(
     `  argon2id ceiling (UV_THREADPOOL_SIZE=${before.poolSize}, as the server) just before ` +
       `${before.perSecond.toFixed(1)} and just after ${after.perSecond.toFixed(1)} hashes/s: ` +
-      `sign-ins reach ${pct(perSecond / ceiling)} of their mean ${ceiling.toFixed(1)} ` +
+      `sign-ins reach ${pct(signIns.perSecond / ceiling)} of their mean ${ceiling.toFixed(1)} ` +
       `(target >= 85%)`,
   );
-  printCpu(cpu, signIns.answered);
+  printCpu(signIns.cpu, signIns.result.answered);
+
+  const quick = await signInLoad(serverPid, signInRequests(quickUsername), QUICK_WARM_UP_S);
+  signInLine('  the same, trivial hash (m=8 t=1)', quick);
+  printCpu(quick.cpu, quick.result.answered);
+  if (signIns.cpu && quick.cpu) {
+    const hashed = cpuPerRequest(signIns.cpu, signIns.result.answered);
+    const alone = cpuPerRequest(quick.cpu, quick.result.answered);
+    const side = (name, key) =>
+      `${name} ${hashed[key]} against ${alone[key]} µs (x${(hashed[key] / alone[key]).toFixed(1)})`;
+    console.log(
+      `  the work around the hash, beside argon2 against alone: ${side('server main thread', 'main')}, ` +
+        `${side('PostgreSQL', 'postgres')}, ${side('load generator', 'generator')}`,
+    );
+  }
 }
 
 function printCpu(span, requests) {
