@@ -2,8 +2,9 @@
 // sending the next of a list of requests built once as bytes when the last answer is whole.
 // The sign-ins share the two cores with argon2, so whatever the generator spends is taken from
 // the hashing they are judged against: autocannon spent 0.5 to 0.8 ms of CPU a sign-in here
-// (its parser, histograms and a timer per request), this 0.3 to 0.44 ms (docs/benchmarks.md). It reads what the server sends (Content-Length bodies), which is all
-// the API answers; anything else counts as an error and closes the connection.
+// (its parser, histograms and a timer per request), this 0.3 to 0.44 ms (docs/benchmarks.md).
+// It reads what the server sends (Content-Length bodies), which is all the API answers; anything
+// else counts as an error and closes the connection.
 import net from 'node:net';
 
 const HEADER_END = Buffer.from('\r\n\r\n');

@@ -59,7 +59,8 @@ const ROUND_S = 4;
  * The second set of accounts (as many, named `bench_quick_NNNN`) has an argon2id hash of the
  * smallest cost argon2 allows: verifying it takes microseconds, so their sign-ins measure the
  * work around the hash (gates, two statements, the answer) without argon2 filling the cores.
- * The server verifies a hash with the parameters written in it.
+ * The server verifies a hash with the parameters written in it. (Algorithm 2 is argon2id: a
+ * const enum in @node-rs/argon2's types, as src/credentials/argon2.ts says.)
  */
 const QUICK_HASH = { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 };
 /** Their load follows the real sign-ins, whose warm-up has already compiled the code. */
@@ -75,8 +76,9 @@ const quickUsername = (i) => `bench_quick_${String(i).padStart(4, '0')}`;
 
 /**
  * After the server has migrated and bootstrapped: a company, USERS accounts sharing one
- * argon2id hash (each verify still costs a full hash), each with a verified device and an admin
- * grant in the company, and 127.0.0.1 on the whitelist. Written before any limited call, so the
+ * argon2id hash (each verify still costs a full hash) and USERS more sharing the trivial one
+ * (QUICK_HASH), each with a verified device and an admin grant in the company, and 127.0.0.1 on
+ * the whitelist. Written before any limited call, so the
  * server's whitelist copy (read on first use) includes it.
  */
 async function seed(databaseUrl) {
@@ -90,16 +92,20 @@ async function seed(databaseUrl) {
     `INSERT INTO ip_whitelist (ip, description) VALUES ('127.0.0.1', 'benchmark load generator')`,
   );
   const accounts = [
-    ...Array.from({ length: USERS }, (_, i) => ({ i, name: username(i), hash })),
-    ...Array.from({ length: USERS }, (_, i) => ({ i, name: quickUsername(i), hash: quickHash })),
+    ...Array.from({ length: USERS }, (_, i) => ({ i, name: username(i), passwordHash: hash })),
+    ...Array.from({ length: USERS }, (_, i) => ({
+      i,
+      name: quickUsername(i),
+      passwordHash: quickHash,
+    })),
   ];
-  for (const { i, name, hash } of accounts) {
+  for (const { i, name, passwordHash } of accounts) {
     const {
       rows: [user],
     } = await db.query(
       `INSERT INTO users (id, username, email, display_name, password_hash)
        VALUES (gen_random_uuid()::text, $1, $2, $3, $4) RETURNING id, email`,
-      [name, `${name}@bench.test`, `Bench User ${i}`, hash],
+      [name, `${name}@bench.test`, `Bench User ${i}`, passwordHash],
     );
     await db.query(
       `INSERT INTO devices (id, user_id, fingerprint_hash, name, type, verified_at)
