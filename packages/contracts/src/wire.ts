@@ -14,13 +14,17 @@ export function encodeBase64(text: string): string {
   return btoa(binary);
 }
 
+/** One decoder for every value: it keeps no state between whole (not streamed) decodes. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Decodes strict, padded base64 holding UTF-8; undefined when it is not that. */
 export function decodeBase64(value: string): string | undefined {
   if (!BASE64.test(value)) return undefined;
   const binary = atob(value);
-  const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     return undefined;
   }

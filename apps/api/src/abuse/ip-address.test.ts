@@ -21,3 +21,16 @@ describe('canonicalIp', () => {
     expect(canonicalIp(' Not-An-Ip ')).toBe('not-an-ip');
   });
 });
+
+describe('canonicalIp, asked again', () => {
+  it('spells an address the same every time, also after many others', () => {
+    expect(canonicalIp('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    // More addresses than it keeps spellings of: the kept ones are let go, not wrong.
+    for (let i = 0; i < 12_000; i += 1) {
+      expect(canonicalIp(`::FFFF:10.0.${i >> 8}.${i & 255}`)).toBe(`10.0.${i >> 8}.${i & 255}`);
+    }
+    expect(canonicalIp('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(canonicalIp(' 2001:DB8::1 ')).toBe('2001:db8:0:0:0:0:0:1');
+    expect(canonicalIp(' 2001:DB8::1 ')).toBe('2001:db8:0:0:0:0:0:1');
+  });
+});

@@ -3,12 +3,34 @@ import { isIPv4, isIPv6 } from 'node:net';
 const DOTTED = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
 /**
+ * Spellings already worked out: a sign-in asks for its peer's several times (rate limit, ban,
+ * whitelist, attempt row) and every request of a client comes from the same few addresses,
+ * where each spelling costs a few regular expressions.
+ */
+const spelled = new Map<string, string>();
+const SPELLED_MAX = 10_000;
+/** Longer than any address (an IPv6 with a zone): spelled every time, never kept. */
+const SPELLED_LENGTH_MAX = 64;
+
+/**
  * One spelling per address, so a ban, a whitelist entry and a request's peer compare equal:
  * IPv4 as dotted decimal (also when it arrives IPv4-mapped, `::ffff:10.0.0.1`), IPv6 as its
  * eight groups in lowercase without leading zeros (`2001:db8:0:0:0:0:0:1`). Anything that is not
  * an address is returned trimmed and lowercased, unchanged otherwise.
  */
 export function canonicalIp(raw: string): string {
+  if (raw.length > SPELLED_LENGTH_MAX) return spell(raw);
+  let canonical = spelled.get(raw);
+  if (canonical === undefined) {
+    canonical = spell(raw);
+    // Bounded: a flood of addresses empties it now and then instead of growing it.
+    if (spelled.size >= SPELLED_MAX) spelled.clear();
+    spelled.set(raw, canonical);
+  }
+  return canonical;
+}
+
+function spell(raw: string): string {
   const ip = raw.trim().toLowerCase();
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);
   if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
