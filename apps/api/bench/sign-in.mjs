@@ -34,7 +34,6 @@ const SESSIONS = 50;
 /** Concurrent sign-ins: two per core keeps both hashing threads busy without long queues. */
 const SIGN_IN_CONNECTIONS = 4;
 const SESSION_CONNECTIONS = 50;
-const DURATION_S = 10;
 /**
  * Unmeasured load first: the server's code is compiled by V8 and every pooled connection has
  * prepared its statements, as on a server that has been up for a while.
@@ -47,8 +46,15 @@ const WARM_UP_S = 2;
  * main-thread time was a third higher than on a server that has been up for a minute.
  */
 const SIGN_IN_WARM_UP_S = 30;
-/** The hash ceiling's measurement, just before and just after the sign-ins. */
-const CEILING_MS = 5000;
+/**
+ * The sign-ins and the hash ceiling take turns after the warm-up, in pairs whose order
+ * alternates (ceiling first, then sign-ins first): this machine's hashing rate moved by a fifth
+ * within one minute on 2026-11-26 (142 to 180 hashes/s around one 10 s load), so a ceiling
+ * measured only before and after the sign-ins misjudged their ratio by several points either way.
+ */
+const SIGN_IN_PAIRS = 4;
+const SIGN_IN_TURN_S = 6;
+const CEILING_TURN_MS = 4000;
 /**
  * The session check and its floor take turns: this many of each, this long each. One run's turns
  * differed by up to a third on this machine, so there are six pairs (twice as many as before).
@@ -65,6 +71,7 @@ const ROUND_S = 4;
 const QUICK_HASH = { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 };
 /** Their load follows the real sign-ins, whose warm-up has already compiled the code. */
 const QUICK_WARM_UP_S = 3;
+const QUICK_TURN_S = 10;
 const PASSWORD = 'Bench-Password-1';
 const FINGERPRINT = 'bench-device';
 const COMPANY = 'benchco';
@@ -170,18 +177,29 @@ function signInRequests(nameOf) {
   );
 }
 
-/**
- * Sign-ins for DURATION_S, after `warmUpS` of them unmeasured and then `beforeMeasuring` (the hash
- * ceiling), and the CPU they cost.
- */
-async function signInLoad(serverPid, requests, warmUpS, beforeMeasuring = async () => {}) {
-  const load = (seconds) =>
-    keepAliveLoad({ port: PORT, connections: SIGN_IN_CONNECTIONS, seconds, requests });
-  await load(warmUpS);
-  await beforeMeasuring();
+/** Sign-ins for `seconds`, and the CPU they cost. */
+async function signInTurn(serverPid, requests, seconds) {
   const cpuBefore = cpuSnapshot(serverPid);
-  const result = await load(DURATION_S);
+  const result = await signInLoad(requests, seconds);
   const cpu = cpuSpan(cpuBefore, cpuSnapshot(serverPid));
+  return { result, cpu, perSecond: result.answered / result.seconds };
+}
+
+function signInLoad(requests, seconds) {
+  return keepAliveLoad({ port: PORT, connections: SIGN_IN_CONNECTIONS, seconds, requests });
+}
+
+/** Turns of one load as one: their answers over their seconds, their times, their CPU. */
+function turnsTogether(turns) {
+  const sum = (key) => turns.reduce((total, turn) => total + turn.result[key], 0);
+  const result = {
+    answered: sum('answered'),
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    seconds: sum('seconds'),
+    times: turns.flatMap((turn) => turn.result.times).sort((x, y) => x - y),
+  };
+  const cpu = turns.some((turn) => !turn.cpu) ? null : addCpu(turns.map((turn) => turn.cpu));
   return { result, cpu, perSecond: result.answered / result.seconds };
 }
 
@@ -195,37 +213,41 @@ function signInLine(title, { result, perSecond }) {
 }
 
 /**
- * Password sign-ins cycling through the seeded accounts, against the hash ceiling measured just
- * before and just after them (this machine's hashing rate drifts by a tenth or more from minute
- * to minute, so a ceiling taken minutes earlier misjudges the ratio either way): the ratio is to
- * their mean, and both are printed.
+ * Password sign-ins cycling through the seeded accounts, against the hash ceiling measured in
+ * turns with them (SIGN_IN_PAIRS): the ratio is of all their turns' rate to all the ceiling's,
+ * and each pair's is printed too.
  *
  * Then the same sign-ins on the accounts with a trivial hash (QUICK_HASH): what the work around
  * argon2 costs alone, beside what it cost with argon2 on both cores (docs/benchmarks.md: the
  * same work costs two to three times the CPU beside argon2, which is what keeps the ratio short).
  */
 async function benchSignIns(serverPid) {
-  let before;
-  const signIns = await signInLoad(
-    serverPid,
-    signInRequests(username),
-    SIGN_IN_WARM_UP_S,
-    async () => {
-      before = await measureHashCeiling(CEILING_MS);
-    },
-  );
-  const after = await measureHashCeiling(CEILING_MS);
-  const ceiling = (before.perSecond + after.perSecond) / 2;
+  const requests = signInRequests(username);
+  await signInLoad(requests, SIGN_IN_WARM_UP_S);
+  const turns = [];
+  const ceilings = [];
+  for (let pair = 0; pair < SIGN_IN_PAIRS; pair += 1) {
+    if (pair % 2 === 0) ceilings.push(await measureHashCeiling(CEILING_TURN_MS));
+    turns.push(await signInTurn(serverPid, requests, SIGN_IN_TURN_S));
+    if (pair % 2 === 1) ceilings.push(await measureHashCeiling(CEILING_TURN_MS));
+  }
+  const signIns = turnsTogether(turns);
+  const hashes = ceilings.reduce((total, c) => total + c.hashes, 0);
+  const ceiling = hashes / ceilings.reduce((total, c) => total + c.seconds, 0);
+  const byPair = turns.map((turn, i) => pct(turn.perSecond / ceilings[i].perSecond));
   signInLine('POST /v1/auth (password sign-in)', signIns);
   console.log(
-    `  argon2id ceiling (UV_THREADPOOL_SIZE=${before.poolSize}, as the server) just before ` +
-      `${before.perSecond.toFixed(1)} and just after ${after.perSecond.toFixed(1)} hashes/s: ` +
-      `sign-ins reach ${pct(signIns.perSecond / ceiling)} of their mean ${ceiling.toFixed(1)} ` +
-      `(target >= 85%)`,
+    `  argon2id ceiling (UV_THREADPOOL_SIZE=${ceilings[0].poolSize}, as the server) in turns with ` +
+      `the sign-ins' (${SIGN_IN_PAIRS} pairs of ${CEILING_TURN_MS / 1000} s and ${SIGN_IN_TURN_S} s, ` +
+      `in alternating order): ${ceiling.toFixed(1)} hashes/s (turn by turn ` +
+      `${ceilings.map((c) => c.perSecond.toFixed(1)).join(', ')}); sign-ins reach ` +
+      `${pct(signIns.perSecond / ceiling)} of it (target >= 85%; pair by pair ${byPair.join(', ')})`,
   );
   printCpu(signIns.cpu, signIns.result.answered);
 
-  const quick = await signInLoad(serverPid, signInRequests(quickUsername), QUICK_WARM_UP_S);
+  const quickRequests = signInRequests(quickUsername);
+  await signInLoad(quickRequests, QUICK_WARM_UP_S);
+  const quick = await signInTurn(serverPid, quickRequests, QUICK_TURN_S);
   signInLine('  the same, trivial hash (m=8 t=1)', quick);
   printCpu(quick.cpu, quick.result.answered);
   if (signIns.cpu && quick.cpu) {
@@ -365,8 +387,8 @@ export async function runSignInBenchmarks() {
     await seed(databaseUrl);
     console.log(
       `\nSign-in and session checks (own API on ${BASE}, UV_THREADPOOL_SIZE=2, ${USERS} users, ` +
-        `127.0.0.1 whitelisted, ${DURATION_S} s each after a warm-up: ${SIGN_IN_WARM_UP_S} s of ` +
-        `sign-ins, ${WARM_UP_S} s of session checks)`,
+        `127.0.0.1 whitelisted; warm-up: ${SIGN_IN_WARM_UP_S} s of sign-ins, ${WARM_UP_S} s of ` +
+        `session checks)`,
     );
     if (cases.includes('sign-in')) await benchSignIns(server.pid);
     if (cases.includes('session-check')) await benchSessionChecks(databaseUrl, server.pid);
