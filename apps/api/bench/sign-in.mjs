@@ -85,8 +85,8 @@ const quickUsername = (i) => `bench_quick_${String(i).padStart(4, '0')}`;
  * After the server has migrated and bootstrapped: a company, USERS accounts sharing one
  * argon2id hash (each verify still costs a full hash) and USERS more sharing the trivial one
  * (QUICK_HASH), each with a verified device and an admin grant in the company, and 127.0.0.1 on
- * the whitelist. Written before any limited call, so the
- * server's whitelist copy (read on first use) includes it.
+ * the whitelist. Written before any limited call, so the server's whitelist copy (read on first
+ * use) includes it.
  */
 async function seed(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });

@@ -1,4 +1,4 @@
-import { hash, randomFillSync } from 'node:crypto';
+import { hash, randomBytes, randomFillSync } from 'node:crypto';
 import { maskSecret } from '@portico/contracts';
 
 /**
@@ -15,7 +15,7 @@ let used = POOL_SIZE;
  * SHA-256 is the right way to store them: unlike passwords they cannot be guessed.
  */
 export function randomToken(bytes = 32): string {
-  if (bytes > POOL_SIZE) return randomFillSync(Buffer.alloc(bytes)).toString('base64url');
+  if (bytes > POOL_SIZE) return randomBytes(bytes).toString('base64url');
   if (used + bytes > POOL_SIZE) {
     randomFillSync(pool);
     used = 0;
