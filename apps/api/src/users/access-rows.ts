@@ -1,4 +1,4 @@
-import type { Prisma } from '@portico/db';
+import { Prisma } from '@portico/db';
 
 /** One access entry of the users screen (section 3), with its user's overall status. */
 export interface AccessRow {
@@ -14,8 +14,16 @@ export interface AccessRow {
   user_status: string | null;
 }
 
-/** ARRAY(subquery) is an empty array, never null, for an access without roles. */
 type RawAccessRow = Omit<AccessRow, 'code'>;
+
+/**
+ * SQL: an AccessRow's columns (but `code`) of the access row `a` and its user `u` (LEFT JOINed);
+ * ARRAY(subquery) is an empty array, never null, for an access without roles.
+ */
+export const ACCESS_ROW_COLUMNS = `a.app_id AS app, a.email, a.status::text AS status,
+           a.company_id AS com, a.user_id AS userid, u.username, u.status::text AS user_status,
+           ARRAY(SELECT ar.role_id FROM access_roles ar
+                  WHERE ar.access_id = a.id ORDER BY ar.role_id) AS roles`;
 
 /**
  * The flat access rows of some e-mails in one company, ordered by e-mail then application. An
@@ -28,10 +36,7 @@ export async function accessRowsOf(
 ): Promise<AccessRow[]> {
   if (emails.length === 0) return [];
   const rows = await db.$queryRaw<RawAccessRow[]>`
-    SELECT a.app_id AS app, a.email, a.status::text AS status, a.company_id AS com,
-           a.user_id AS userid, u.username, u.status::text AS user_status,
-           ARRAY(SELECT ar.role_id FROM access_roles ar
-                  WHERE ar.access_id = a.id ORDER BY ar.role_id) AS roles
+    SELECT ${Prisma.raw(ACCESS_ROW_COLUMNS)}
       FROM access a LEFT JOIN users u ON u.id = a.user_id
      WHERE a.company_id = ${companyId} AND a.email = ANY(${emails as string[]})
      ORDER BY a.email, a.app_id`;

@@ -1,5 +1,6 @@
 import { ALL_FILTER, USERS_PAGE_SIZE } from '@portico/contracts';
 import { Prisma } from '@portico/db';
+import { ACCESS_ROW_COLUMNS } from './access-rows.js';
 
 export interface UserListQuery {
   offset: number;
@@ -38,7 +39,9 @@ function emailsWithNames(companyId: string, term: Prisma.Sql, only: Prisma.Sql):
  * subquery starts from those few entries).
  */
 function searchCondition(companyId: string, term: string): Prisma.Sql {
-  const lowered = Prisma.sql`lower(${term})`;
+  // Lowered once (an InitPlan), not for every row: the statement is prepared, so its plan is
+  // generic and cannot fold lower() of a parameter into a constant.
+  const lowered = Prisma.sql`(SELECT lower(${term}))`;
   const names = term.includes(FIELD_SEPARATOR)
     ? Prisma.sql`((e.search_text IS NULL OR strpos(e.search_text, ${lowered}) > 0)
                   AND e.email IN ${emailsWithNames(companyId, lowered, Prisma.empty)})`
@@ -95,20 +98,19 @@ function matchedSql(companyId: string, query: UserListQuery, ctes: Prisma.Sql[])
 }
 
 /**
- * One page of a company's users in one statement: the page's e-mails in e-mail order, each row
- * carrying the total of e-mails matching, or a single row with a NULL e-mail and the total when
- * the page is empty. Measured with EXPLAIN on 100,000 users (bench/users-list.mjs,
- * docs/benchmarks.md):
+ * The common tables of a page: `matched` (the e-mails kept), `page` (the page's e-mails, in
+ * e-mail order) and `page_size` (how many, and the offset). Measured with EXPLAIN on 100,000
+ * users (bench/users-list.mjs, docs/benchmarks.md):
  * - the page is an ordered index-only scan (users_list_entries by (company, e-mail), or the
  *   access indexes with a filter) that stops once it has the page;
- * - the total is counted only when the page cannot tell it: a page shorter than a full one is
- *   the last, so the total is its offset plus its length (a search matching few e-mails is
- *   scanned once); otherwise a count(*) over the same matches (the scalar subquery runs only
+ * - the total (TOTAL) is counted only when the page cannot tell it: a page shorter than a full
+ *   one is the last, so the total is its offset plus its length (a search matching few e-mails
+ *   is scanned once); otherwise a count(*) over the same matches (the scalar subquery runs only
  *   when the CASE reaches it).
  * The matches are NOT MATERIALIZED, so the page and the count each get a plan of their own,
  * except with a branch filter (below).
  */
-export function pageOfEmailsSql(companyId: string, query: UserListQuery): Prisma.Sql {
+function pageCtes(companyId: string, query: UserListQuery): Prisma.Sql[] {
   const ctes: Prisma.Sql[] = [];
   const matched = matchedSql(companyId, query, ctes);
   const offset = Prisma.sql`${query.offset}::int`;
@@ -118,12 +120,54 @@ export function pageOfEmailsSql(companyId: string, query: UserListQuery): Prisma
   ctes.push(Prisma.sql`matched AS ${once} (${matched})`);
   ctes.push(Prisma.sql`page AS MATERIALIZED (
     SELECT email FROM matched ORDER BY email OFFSET ${offset} LIMIT ${USERS_PAGE_SIZE})`);
+  ctes.push(Prisma.sql`page_size AS (SELECT count(*)::int AS n, ${offset} AS skipped FROM page)`);
+  return ctes;
+}
+
+/** SQL over `size` (a page_size row): the total of e-mails matching, counted only if needed. */
+const TOTAL = Prisma.sql`(CASE WHEN size.n > 0 AND size.n < ${USERS_PAGE_SIZE} THEN size.skipped + size.n
+                 WHEN size.n = 0 AND size.skipped = 0 THEN 0
+                 ELSE (SELECT count(*) FROM matched) END)::int`;
+
+/**
+ * One access row of the users page (access-rows.ts's columns), with the total and names; on an
+ * empty page, a single row of NULLs (its roles an empty array) but the total.
+ */
+export interface UsersPageRow {
+  total: number;
+  app: string | null;
+  email: string | null;
+  status: string | null;
+  com: string | null;
+  userid: string | null;
+  username: string | null;
+  user_status: string | null;
+  roles: string[];
+  /** The user's names in the company, when asked for and set (user_preferences). */
+  fname: string | null;
+  lname: string | null;
+}
+
+/**
+ * The whole users page in one statement (one round trip, one snapshot): every access row of the
+ * page's e-mails in e-mail then application order (as access-rows.ts), each carrying the total
+ * and, with `withNames`, its user's names in the company; a single row of NULLs but the total
+ * when the page is empty.
+ */
+export function usersPageSql(
+  companyId: string,
+  query: UserListQuery,
+  withNames: boolean,
+): Prisma.Sql {
+  const names = withNames
+    ? Prisma.sql`LEFT JOIN user_preferences p ON p.user_id = a.user_id AND p.company_id = a.company_id`
+    : Prisma.sql`LEFT JOIN user_preferences p ON false`;
   return Prisma.sql`
-    WITH ${Prisma.join(ctes, ', ')}
-    SELECT page.email,
-           (CASE WHEN size.n > 0 AND size.n < ${USERS_PAGE_SIZE} THEN ${offset} + size.n
-                 WHEN size.n = 0 AND ${offset} = 0 THEN 0
-                 ELSE (SELECT count(*) FROM matched) END)::int AS total
-      FROM (SELECT count(*)::int AS n FROM page) size LEFT JOIN page ON true
-     ORDER BY page.email`;
+    WITH ${Prisma.join(pageCtes(companyId, query), ', ')}
+    SELECT ${TOTAL} AS total, ${Prisma.raw(ACCESS_ROW_COLUMNS)}, p.fname, p.lname
+      FROM page_size size
+      LEFT JOIN (page JOIN access a ON a.company_id = ${companyId} AND a.email = page.email
+                 LEFT JOIN users u ON u.id = a.user_id
+                 ${names}) ON true
+     ORDER BY a.email, a.app_id`;
 }

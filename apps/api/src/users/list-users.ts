@@ -1,8 +1,8 @@
+import { hash } from 'node:crypto';
 import type { Database } from '../db.js';
 import type { AccessRow } from './access-rows.js';
-import { accessRowsOf } from './access-rows.js';
-import type { UserListQuery } from './list-users-query.js';
-import { pageOfEmailsSql } from './list-users-query.js';
+import type { UserListQuery, UsersPageRow } from './list-users-query.js';
+import { usersPageSql } from './list-users-query.js';
 
 export interface UserPreferenceRow {
   userid: string;
@@ -19,34 +19,46 @@ export interface UsersPage {
 /**
  * users.list: one page (30 e-mails) of the company's users and invitees, as flat access rows
  * (every application of each e-mail on the page, whatever the app filter), the total of
- * matching e-mails and, when asked, the company's names of the users on the page.
+ * matching e-mails and, when asked, the company's names of the users on the page. One statement
+ * (list-users-query.ts): the page, its access rows and the names are read in one round trip.
  */
 export async function listUsers(
   db: Database,
   companyId: string,
   query: UserListQuery & { prefs?: boolean | undefined },
 ): Promise<UsersPage> {
-  const prisma = db.prisma;
-  const page = await prisma.$queryRaw<{ email: string | null; total: number }[]>(
-    pageOfEmailsSql(companyId, query),
+  const sql = usersPageSql(companyId, query, query.prefs === true);
+  // A prepared statement per shape of the query (search, filters, names), named after its text:
+  // each pooled connection plans a shape once, instead of planning the statement on every call.
+  const rows = await db.query<UsersPageRow>(
+    `portico_users_page_${hash('sha256', sql.text, 'hex').slice(0, 16)}`,
+    sql.text,
+    sql.values,
   );
-  const total = page[0]?.total ?? 0;
-  const users = await accessRowsOf(
-    prisma,
-    companyId,
-    page.flatMap((row) => (row.email === null ? [] : [row.email])),
-  );
-  const userIds = [...new Set(users.flatMap((row) => (row.userid ? [row.userid] : [])))];
-  const prefs =
-    query.prefs && userIds.length > 0
-      ? await prisma.userPreference.findMany({
-          where: { companyId, userId: { in: userIds } },
-          select: { userId: true, fname: true, lname: true },
-        })
-      : [];
-  return {
-    users,
-    total,
-    prefs: prefs.map((pref) => ({ userid: pref.userId, fname: pref.fname, lname: pref.lname })),
-  };
+  const users: AccessRow[] = [];
+  const prefs: UserPreferenceRow[] = [];
+  const named = new Set<string>();
+  for (const row of rows) {
+    if (row.email === null || row.app === null || row.status === null || row.com === null) {
+      continue;
+    }
+    users.push({
+      app: row.app,
+      email: row.email,
+      status: row.status,
+      com: row.com,
+      userid: row.userid,
+      username: row.username,
+      user_status: row.user_status,
+      roles: row.roles,
+      // Always empty: invitation codes are stored hashed and travel only in the invitee's mail.
+      code: '',
+    });
+    // Each of a user's access rows carries the same names: listed once.
+    if (row.userid !== null && row.fname !== null && row.lname !== null && !named.has(row.userid)) {
+      named.add(row.userid);
+      prefs.push({ userid: row.userid, fname: row.fname, lname: row.lname });
+    }
+  }
+  return { users, total: rows[0]?.total ?? 0, prefs };
 }
