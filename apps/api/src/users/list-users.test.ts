@@ -8,6 +8,7 @@ import {
   bootstrapPlatform,
   createApp,
   createCompany,
+  createUser,
   grantAccess,
   signedInMember,
   unique,
@@ -175,6 +176,24 @@ describe('users.list', () => {
     expect(unknown).toEqual({ users: [], total: 0, prefs: [] });
   });
 
+  // The page is one prepared statement (list-users.ts): after five executions PostgreSQL may
+  // switch a connection to its generic plan, which must answer as the custom ones did.
+  it('answers the same on every call of a prepared shape', async () => {
+    const shapes = [
+      { offset: 0, search: 'QUENTIN', prefs: true },
+      { offset: 0, search: tag, appFilter: appId },
+      { offset: 0, branchFilter: 'north', prefs: true },
+      { offset: USERS_PAGE_SIZE },
+    ];
+    for (const payload of shapes) {
+      const first = (await list(payload)).json().Msg;
+      expect(first.total).toBeGreaterThan(0);
+      for (let call = 0; call < 8; call += 1) {
+        expect((await list(payload)).json().Msg).toEqual(first);
+      }
+    }
+  });
+
   it('shows only the current company', async () => {
     const other = await signedInMember(t, otherCompanyId, ['owner']);
     const msg = (await list({ offset: 0, search: 'quentin' }, other.session.cookie)).json().Msg;
@@ -200,5 +219,57 @@ describe('users.list', () => {
     const res = await list(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().Code).toBe('incomplete_param');
+  });
+});
+
+// The embedded default (PGlite) runs the same statement through its own client.
+describe('users.list on the embedded database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({}, false, undefined, { kind: 'pglite' });
+    await bootstrapPlatform(t);
+  });
+  afterAll(() => t.close());
+
+  it('lists a page with its access rows, names, invitees and total', async () => {
+    const companyId = (await createCompany(t)).id;
+    const admin = await signedInMember(t, companyId, ['admin']);
+    const named = await createUser(t, { displayName: 'Ottilie Brandt' });
+    await grantAccess(t, { companyId, user: named, roles: [] });
+    await t.db.prisma.userPreference.create({
+      data: { userId: named.id, companyId, fname: 'Otti', lname: 'Brandt' },
+    });
+    const invitee = `${unique('inv')}@example.test`;
+    await grantAccess(t, { companyId, email: invitee, roles: [], status: 'pending' });
+    const list = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/users',
+        headers: { cookie: admin.session.cookie },
+        payload,
+      });
+
+    const page = (await list({ offset: 0, prefs: true })).json().Msg;
+    expect(page.total).toBe(3);
+    expect(page.users.map((row: { email: string }) => row.email)).toEqual(
+      [admin.email, named.email, invitee].sort(),
+    );
+    expect(page.prefs).toEqual([{ userid: named.id, fname: 'Otti', lname: 'Brandt' }]);
+    const found = (await list({ offset: 0, search: 'OTTILIE', prefs: true })).json().Msg;
+    expect(found.total).toBe(1);
+    expect(found.users).toEqual([
+      {
+        app: 'global',
+        code: '',
+        email: named.email,
+        status: 'verified',
+        com: companyId,
+        userid: named.id,
+        username: named.username,
+        roles: [],
+        user_status: 'active',
+      },
+    ]);
+    expect((await list({ offset: 30 })).json().Msg).toEqual({ users: [], total: 3, prefs: [] });
   });
 });
