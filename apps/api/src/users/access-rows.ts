@@ -14,7 +14,13 @@ export interface AccessRow {
   user_status: string | null;
 }
 
-type RawAccessRow = Omit<AccessRow, 'code'>;
+/** An AccessRow as ACCESS_ROW_COLUMNS read it: all but `code`. */
+export type RawAccessRow = Omit<AccessRow, 'code'>;
+
+/** The AccessRow of a row read with ACCESS_ROW_COLUMNS: its `code` is always empty. */
+export function accessRowOf(row: RawAccessRow): AccessRow {
+  return { ...row, code: '' };
+}
 
 /**
  * SQL: an AccessRow's columns (but `code`) of the access row `a` and its user `u` (LEFT JOINed);
@@ -40,5 +46,5 @@ export async function accessRowsOf(
       FROM access a LEFT JOIN users u ON u.id = a.user_id
      WHERE a.company_id = ${companyId} AND a.email = ANY(${emails as string[]})
      ORDER BY a.email, a.app_id`;
-  return rows.map((row) => ({ ...row, code: '' }));
+  return rows.map(accessRowOf);
 }

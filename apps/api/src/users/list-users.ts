@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Database } from '../db.js';
 import type { AccessRow } from './access-rows.js';
+import { accessRowOf } from './access-rows.js';
 import type { UserListQuery, UsersPageRow } from './list-users-query.js';
 import { usersPageSql } from './list-users-query.js';
 
@@ -42,18 +43,18 @@ export async function listUsers(
     if (row.email === null || row.app === null || row.status === null || row.com === null) {
       continue;
     }
-    users.push({
-      app: row.app,
-      email: row.email,
-      status: row.status,
-      com: row.com,
-      userid: row.userid,
-      username: row.username,
-      user_status: row.user_status,
-      roles: row.roles,
-      // Always empty: invitation codes are stored hashed and travel only in the invitee's mail.
-      code: '',
-    });
+    users.push(
+      accessRowOf({
+        app: row.app,
+        email: row.email,
+        status: row.status,
+        com: row.com,
+        userid: row.userid,
+        username: row.username,
+        user_status: row.user_status,
+        roles: row.roles,
+      }),
+    );
     // Each of a user's access rows carries the same names: listed once.
     if (row.userid !== null && row.fname !== null && row.lname !== null && !named.has(row.userid)) {
       named.add(row.userid);
