@@ -23,6 +23,33 @@ function ticksOf(path, children = false) {
   }
 }
 
+/**
+ * How often a thread has gone to sleep waiting for something (its voluntary context switches):
+ * each is a wake-up to come, which beside argon2 finds the caches swept (docs/benchmarks.md).
+ */
+function wakesOf(path) {
+  try {
+    const status = readFileSync(`/proc/${path}/status`, 'utf8');
+    return Number(/^voluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * This process's main thread: its CPU time in µs (schedstat, in ns: finer than the ticks) and its
+ * wake-ups so far. Null where /proc is missing. The hash ceiling's worker reads it around its
+ * hashes.
+ */
+export function ownMainThread() {
+  try {
+    const [ns] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ');
+    return { cpuUs: Number(ns) / 1000, wakes: wakesOf(`self/task/${process.pid}`) };
+  } catch {
+    return null;
+  }
+}
+
 function threadsOf(pid) {
   try {
     return readdirSync(`/proc/${pid}/task`);
@@ -55,12 +82,13 @@ export function cpuSnapshot(serverPid) {
   const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const all = times.map(Number);
   const total = all.reduce((sum, value) => sum + value, 0);
-  return { main, other, postgres, generator, total, idle: all[3] + all[4] };
+  const mainWakes = wakesOf(`${serverPid}/task/${serverPid}`);
+  return { main, other, postgres, generator, total, idle: all[3] + all[4], mainWakes };
 }
 
 /** Several loads' differences added up (the session check's turns). */
 export function addCpu(spans) {
-  const sum = { main: 0, other: 0, postgres: 0, generator: 0, total: 0, idle: 0 };
+  const sum = { main: 0, other: 0, postgres: 0, generator: 0, total: 0, idle: 0, mainWakes: 0 };
   for (const span of spans) for (const key of Object.keys(sum)) sum[key] += span[key];
   return sum;
 }

@@ -219,7 +219,9 @@ function signInLine(title, { result, perSecond }) {
  *
  * Then the same sign-ins on the accounts with a trivial hash (QUICK_HASH): what the work around
  * argon2 costs alone, beside what it cost with argon2 on both cores (docs/benchmarks.md: the
- * same work costs two to three times the CPU beside argon2, which is what keeps the ratio short).
+ * same work costs two to three times the CPU beside argon2, which is what keeps the ratio short),
+ * and how often the main thread woke a sign-in, against the ceiling's own main thread, whose only
+ * work is handing hashes to its pool: what a wake-up costs here beside argon2.
  */
 async function benchSignIns(serverPid) {
   const requests = signInRequests(username);
@@ -258,6 +260,26 @@ async function benchSignIns(serverPid) {
     console.log(
       `  the work around the hash, beside argon2 against alone: ${side('server main thread', 'main')}, ` +
         `${side('PostgreSQL', 'postgres')}, ${side('load generator', 'generator')}`,
+    );
+    const wakes = (cpu, answered) => cpu.mainWakes / answered;
+    const perWake = (us, count) => `${Math.round(us / count)} µs`;
+    const hashedWakes = wakes(signIns.cpu, signIns.result.answered);
+    const aloneWakes = wakes(quick.cpu, quick.result.answered);
+    const ceilingMain = ceilings.every((c) => c.main)
+      ? ceilings.reduce(
+          (sum, c) => ({ cpuUs: sum.cpuUs + c.main.cpuUs, wakes: sum.wakes + c.main.wakes }),
+          { cpuUs: 0, wakes: 0 },
+        )
+      : null;
+    console.log(
+      `  the server's main thread wakes ${hashedWakes.toFixed(1)} times a sign-in beside argon2 ` +
+        `(${aloneWakes.toFixed(1)} alone, where it is seldom idle long enough to sleep)` +
+        (ceilingMain
+          ? `; the ceiling's own main thread, which only hands hashes to its pool and takes them ` +
+            `back: ${(ceilingMain.wakes / hashes).toFixed(1)} wake-ups and ` +
+            `${perWake(ceilingMain.cpuUs, hashes)} of CPU a hash ` +
+            `(${perWake(ceilingMain.cpuUs, ceilingMain.wakes)} a wake-up)`
+          : ''),
     );
   }
 }
