@@ -18,7 +18,8 @@ await Promise.all(
 );
 const seconds = (performance.now() - started) / 1000;
 const mainAfter = ownMainThread();
-// Its main thread only hands each hash to the pool and takes the answer back: one wake-up a hash.
+// Its main thread only hands each hash to the pool and takes the answer back, so what it spends
+// is what waking up costs while the hashes fill the cores (sign-in.mjs prints it a hash).
 const main =
   mainBefore && mainAfter
     ? { cpuUs: mainAfter.cpuUs - mainBefore.cpuUs, wakes: mainAfter.wakes - mainBefore.wakes }

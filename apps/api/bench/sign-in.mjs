@@ -262,7 +262,7 @@ async function benchSignIns(serverPid) {
         `${side('PostgreSQL', 'postgres')}, ${side('load generator', 'generator')}`,
     );
     const wakes = (cpu, answered) => cpu.mainWakes / answered;
-    const perWake = (us, count) => `${Math.round(us / count)} µs`;
+    const usEach = (us, count) => `${Math.round(us / count)} µs`;
     const hashedWakes = wakes(signIns.cpu, signIns.result.answered);
     const aloneWakes = wakes(quick.cpu, quick.result.answered);
     const ceilingMain = ceilings.every((c) => c.main)
@@ -277,8 +277,8 @@ async function benchSignIns(serverPid) {
         (ceilingMain
           ? `; the ceiling's own main thread, which only hands hashes to its pool and takes them ` +
             `back: ${(ceilingMain.wakes / hashes).toFixed(1)} wake-ups and ` +
-            `${perWake(ceilingMain.cpuUs, hashes)} of CPU a hash ` +
-            `(${perWake(ceilingMain.cpuUs, ceilingMain.wakes)} a wake-up)`
+            `${usEach(ceilingMain.cpuUs, hashes)} of CPU a hash ` +
+            `(${usEach(ceilingMain.cpuUs, ceilingMain.wakes)} a wake-up)`
           : ''),
     );
   }
