@@ -23,7 +23,7 @@ export function openPostgres(url: string, options: OpenDatabaseOptions): Databas
     kind: 'postgres',
     query: <T>(name: string, text: string, values: readonly unknown[] = []) =>
       inOpenTransaction<T>(name, text, values) ??
-      pool.query({ name, text, values: [...values] }).then((result) => result.rows as T[]),
+      pool.query(namedQuery(name, text, values)).then((result) => result.rows as T[]),
     transaction: (work) => sqlTransaction(work, (inside) => onOneConnection(pool, inside)),
     migrate: () => migratePostgres(url, options.migrations),
     ping: () => withTimeout(pool.query('SELECT 1').then(() => true)),
@@ -35,6 +35,54 @@ export function openPostgres(url: string, options: OpenDatabaseOptions): Databas
   };
 }
 
+/**
+ * A named (prepared) statement as pg's own Query, made from its text: given a config object
+ * (`{ name, text, values }`), pg copies it on every call with getOwnPropertyDescriptors and
+ * defineProperties, some 1.7 µs a statement on a warm core and several times that beside argon2
+ * (docs/benchmarks.md, issue 16's twelfth pass); a Query made from a string is not copied, and
+ * pg and its pool run a Query (a Submittable) as it is, answering with the same result.
+ */
+class NamedQuery extends pg.Query {
+  constructor(
+    name: string,
+    text: string,
+    values: readonly unknown[],
+    callback?: (error: Error | undefined, result: { rows: unknown[] }) => void,
+  ) {
+    super(text, [...values], callback);
+    // Read when pg submits the query: a name makes it prepared once per connection.
+    (this as { name?: string }).name = name;
+  }
+}
+
+/**
+ * Typed as a config object for `query`: @types/pg types a Submittable's `query` as answering the
+ * Submittable itself, while pg (and pg-pool, which always answers a promise) hand back its
+ * result like any query's.
+ */
+function namedQuery(name: string, text: string, values: readonly unknown[]): pg.QueryConfig {
+  return new NamedQuery(name, text, values) as unknown as pg.QueryConfig;
+}
+
+/**
+ * A named statement on one connection: a client given a Submittable answers the Submittable,
+ * so its result comes through the Query's callback.
+ */
+function onConnection<R>(
+  connection: pg.PoolClient,
+  name: string,
+  text: string,
+  values: readonly unknown[],
+): Promise<R[]> {
+  return new Promise((resolve, reject) => {
+    connection.query(
+      new NamedQuery(name, text, values, (error, result) =>
+        error ? reject(error) : resolve(result.rows as R[]),
+      ),
+    );
+  });
+}
+
 /** `work` in a transaction on one pooled connection (Database.transaction). */
 async function onOneConnection<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
   const connection = await pool.connect();
@@ -44,7 +92,7 @@ async function onOneConnection<T>(pool: pg.Pool, work: () => Promise<T>): Promis
     await connection.query('BEGIN');
     const result = await withSqlTransaction(
       <R>(name: string, text: string, values: readonly unknown[]) =>
-        connection.query({ name, text, values: [...values] }).then((answer) => answer.rows as R[]),
+        onConnection<R>(connection, name, text, values),
       work,
     );
     await connection.query('COMMIT');
