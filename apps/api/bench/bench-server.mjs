@@ -64,7 +64,9 @@ export async function startBenchServer({ port, databaseUrl, nodeArgs = [], env =
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
+      // The product's default log level (info: a line as each request comes and one as it is
+      // answered, to stdout, which the bench discards): the figures include what logging costs.
+      LOG_LEVEL: 'info',
       SERVE_PORTAL: 'false',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portico-bench-')),
       ADMIN_PASSWORD: 'Bench-Admin-1',

@@ -408,7 +408,8 @@ export async function runSignInBenchmarks() {
   try {
     await seed(databaseUrl);
     console.log(
-      `\nSign-in and session checks (own API on ${BASE}, UV_THREADPOOL_SIZE=2, ${USERS} users, ` +
+      `\nSign-in and session checks (own API on ${BASE}, UV_THREADPOOL_SIZE=2, LOG_LEVEL=info as ` +
+        `by default, ${USERS} users, ` +
         `127.0.0.1 whitelisted; warm-up: ${SIGN_IN_WARM_UP_S} s of sign-ins, ${WARM_UP_S} s of ` +
         `session checks)`,
     );
