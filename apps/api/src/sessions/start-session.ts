@@ -55,7 +55,7 @@ export interface SessionStatementRow {
 }
 
 /** A session's idle start: the epoch, so the confirmation step sees it idle at once. */
-const CONFIRMATION_PENDING = new Date(0).toISOString();
+const CONFIRMATION_PENDING = new Date(0);
 
 /** The optional parts of the statement; each combination is its own named statement. */
 interface Shape {
@@ -161,11 +161,8 @@ export function startSessionStatement(opening: SessionOpening): SessionStatement
     text = shapeText(shape);
     texts.set(name, text);
   }
-  const now = Date.now();
-  // Times go as ISO strings, which the drivers pass as they are (PostgreSQL reads them by the
-  // column or the cast); a Date is formatted by pg in local time on every call.
-  const nowText = new Date(now).toISOString();
-  const sessionId = uuidv7(now);
+  const now = new Date();
+  const sessionId = uuidv7(now.getTime());
   const token = randomToken(32);
   const details = { method: opening.method, session: sessionId, device: opening.deviceId };
   const values: unknown[] = [
@@ -176,9 +173,9 @@ export function startSessionStatement(opening: SessionOpening): SessionStatement
     opening.deviceId,
     opening.ip,
     opening.userAgent ? opening.userAgent.slice(0, 512) : null,
-    new Date(now + opening.client.sessionTtl * 1000).toISOString(),
-    nowText,
-    opening.needsConfirmation ? CONFIRMATION_PENDING : nowText,
+    new Date(now.getTime() + opening.client.sessionTtl * 1000),
+    now,
+    opening.needsConfirmation ? CONFIRMATION_PENDING : now,
     JSON.stringify(details),
   ];
   if (opening.replacesSessionId !== undefined) values.push(opening.replacesSessionId);
