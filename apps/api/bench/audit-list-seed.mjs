@@ -1,6 +1,8 @@
 // The data set of the audit-list benchmark: 1,000,000 audit events over 50 companies and 1,000
 // actors, written with one INSERT ... SELECT over generate_series so it loads in seconds.
 
+import { settleAfterLoad } from './bench-server.mjs';
+
 export const AUDIT_EVENTS = 1_000_000;
 export const AUDIT_COMPANIES = 50;
 export const AUDIT_ACTORS = 1_000;
@@ -72,6 +74,6 @@ export async function seedAuditList(client) {
     await client.query('ROLLBACK');
     throw error;
   }
-  await client.query('VACUUM ANALYZE audit_events');
+  await settleAfterLoad(client, 'audit_events');
   return true;
 }

@@ -120,3 +120,24 @@ export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 export const ms = (value) => `${value.toFixed(1)} ms`;
 export const pct = (value) => `${(value * 100).toFixed(0)}%`;
+
+/**
+ * After a data set was loaded: fresh statistics and a visibility map (VACUUM ANALYZE, of `table`
+ * or of the whole database), as a running database has, since the planner's choices and
+ * index-only scans depend on them; then a CHECKPOINT, so that the load's pages are written to
+ * disk now and not by the checkpointer during the measured calls. Right after a load without
+ * it, the users list's p95 read up to twice what the same cases read on the next run
+ * (docs/benchmarks.md). A role that may not checkpoint (neither superuser nor pg_checkpoint)
+ * goes on without, and says so.
+ */
+export async function settleAfterLoad(client, table) {
+  await client.query(table ? `VACUUM ANALYZE ${table}` : 'VACUUM ANALYZE');
+  try {
+    await client.query('CHECKPOINT');
+  } catch (error) {
+    if (error.code !== '42501') throw error;
+    console.log(
+      '(no CHECKPOINT after the load: the role may not; the first figures may read high)',
+    );
+  }
+}

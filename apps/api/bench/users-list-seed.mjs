@@ -1,6 +1,8 @@
 // The data set of the users-list benchmark, written with set-based SQL (INSERT ... SELECT over
 // generate_series) so 100,000 users and their rows load in seconds, not minutes.
 
+import { settleAfterLoad } from './bench-server.mjs';
+
 export const BENCH_COMPANIES = 50;
 export const BENCH_USERS = 100_000;
 /** The first company holds this many users; the others share the rest. */
@@ -178,8 +180,6 @@ export async function seedUsersList(client) {
     await client.query('ROLLBACK');
     throw error;
   }
-  // Fresh statistics and a visibility map, as a running database has: the planner's choices and
-  // index-only scans depend on them.
-  await client.query('VACUUM ANALYZE');
+  await settleAfterLoad(client);
   return true;
 }
