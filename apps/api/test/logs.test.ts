@@ -35,6 +35,32 @@ describe('structured logs', () => {
     expect(log).not.toContain('U0VDUkVU');
   });
 
+  it('keep headers of any logged request or answer out, and passwords and secrets of any object', () => {
+    lines.length = 0;
+    t.app.log.info(
+      {
+        req: {
+          id: 'r1',
+          method: 'POST',
+          url: '/v1/auth',
+          ip: '192.0.2.1',
+          headers: { cookie: 'portico_session=RAW-COOKIE', authorization: 'Bearer RAW-TOKEN' },
+          body: { pass: 'RAW-BODY' },
+        },
+        res: { statusCode: 200, headers: { 'set-cookie': 'portico_session=RAW-SET-COOKIE' } },
+        form: { password: 'RAW-PASSWORD', secret: 'RAW-SECRET', name: 'shown' },
+      },
+      'an object logged as it came',
+    );
+    const [entry] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entry).toMatchObject({
+      req: { id: 'r1', method: 'POST', url: '/v1/auth', ip: '192.0.2.1' },
+      res: { statusCode: 200 },
+      form: { password: '[redacted]', secret: '[redacted]', name: 'shown' },
+    });
+    expect(lines.join('')).not.toMatch(/RAW-/);
+  });
+
   it('do not report a request the client aborted as an error', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './logger.js';
+import { redactUrl, withoutSecrets } from './logger.js';
 
 describe('log redaction', () => {
   it('hides codes and identities in query strings', () => {
@@ -10,5 +10,32 @@ describe('log redaction', () => {
 
   it('leaves paths without a query alone', () => {
     expect(redactUrl('/v1/health')).toBe('/v1/health');
+  });
+
+  it('censors passwords and secrets at the top of an object and one level down', () => {
+    const logged = {
+      password: 'top-password',
+      form: { password: 'form-password', name: 'shown' },
+      sink: { secret: 'sink-secret', target: 'stdout' },
+      plain: { name: 'kept' },
+      list: [{ password: 'not walked: as pino left arrays' }],
+      count: 3,
+    };
+    const before = structuredClone(logged);
+    expect(withoutSecrets(logged)).toEqual({
+      password: '[redacted]',
+      form: { password: '[redacted]', name: 'shown' },
+      sink: { secret: '[redacted]', target: 'stdout' },
+      plain: { name: 'kept' },
+      list: [{ password: 'not walked: as pino left arrays' }],
+      count: 3,
+    });
+    // The caller's object is left as it was.
+    expect(logged).toEqual(before);
+  });
+
+  it('answers an object with nothing to hide as it is, without a copy', () => {
+    const logged = { req: { id: 'r1', method: 'GET' }, responseTime: 1.5 };
+    expect(withoutSecrets(logged)).toBe(logged);
   });
 });
