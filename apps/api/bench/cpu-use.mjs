@@ -83,12 +83,31 @@ export function cpuSnapshot(serverPid) {
   const all = times.map(Number);
   const total = all.reduce((sum, value) => sum + value, 0);
   const mainWakes = wakesOf(`${serverPid}/task/${serverPid}`);
-  return { main, other, postgres, generator, total, idle: all[3] + all[4], mainWakes };
+  // all[7] is steal: time this guest's cores waited for the host (a busy neighbour on it).
+  return {
+    main,
+    other,
+    postgres,
+    generator,
+    total,
+    idle: all[3] + all[4],
+    stolen: all[7] ?? 0,
+    mainWakes,
+  };
 }
 
 /** Several loads' differences added up (the session check's turns). */
 export function addCpu(spans) {
-  const sum = { main: 0, other: 0, postgres: 0, generator: 0, total: 0, idle: 0, mainWakes: 0 };
+  const sum = {
+    main: 0,
+    other: 0,
+    postgres: 0,
+    generator: 0,
+    total: 0,
+    idle: 0,
+    stolen: 0,
+    mainWakes: 0,
+  };
   for (const span of spans) for (const key of Object.keys(sum)) sum[key] += span[key];
   return sum;
 }
@@ -118,6 +137,30 @@ export function describeCpu(span, requests) {
   return (
     `    CPU per request: server main thread ${us(span.main)}, its other threads ` +
     `${us(span.other)}, PostgreSQL ${us(span.postgres)}, load generator ${us(span.generator)} ` +
-    `(machine ${busy.toFixed(0)}% busy)`
+    `(machine ${busy.toFixed(0)}% busy, ${stolenPct(span)} of its time taken by the host)`
   );
+}
+
+/** The share of the cores' time the host kept for others (steal), e.g. `3%`. */
+function stolenPct(span) {
+  return span.total > 0 ? `${((span.stolen / span.total) * 100).toFixed(0)}%` : '?';
+}
+
+/**
+ * The whole machine's time counters now (/proc/stat), for the host's share over a whole run:
+ * on a guest whose host is busy, every figure of the run reads low (docs/benchmarks.md, the
+ * thirteenth pass: a run during which the host kept 23% of the time read every rate a third
+ * lower). Null where /proc is missing.
+ */
+export function machineSnapshot() {
+  if (!existsSync('/proc/stat')) return null;
+  const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const all = times.map(Number);
+  return { total: all.reduce((sum, value) => sum + value, 0), stolen: all[7] ?? 0 };
+}
+
+/** The host's share of the time between two machineSnapshots, e.g. `3%`; '?' without /proc. */
+export function stolenBetween(before, after) {
+  if (!before || !after) return '?';
+  return stolenPct({ total: after.total - before.total, stolen: after.stolen - before.stolen });
 }

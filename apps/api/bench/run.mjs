@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freshDatabase, startBenchServer, stopServer } from './bench-server.mjs';
 import { describeCeiling, measureHashCeiling } from './hash-ceiling.mjs';
+import { machineSnapshot, stolenBetween } from './cpu-use.mjs';
 import { runOidcTokenBenchmarks } from './oidc-tokens.mjs';
 import { benchUsersList } from './users-list.mjs';
 import { benchAuditList } from './audit-list.mjs';
@@ -55,12 +56,16 @@ function report({ title, result }) {
   );
 }
 
-/** The machine's load (1, 5, 15 minutes): the figures are read against it (docs/benchmarks.md). */
-const loadLine = (when) =>
+/**
+ * The machine's load (1, 5, 15 minutes) and, at the end, the share of the run's time the host
+ * kept for others (a guest's steal): the figures are read against both (docs/benchmarks.md).
+ */
+const runStart = machineSnapshot();
+const loadLine = (when, extra = '') =>
   console.log(
     `\n[load average ${when}: ${loadavg()
       .map((value) => value.toFixed(2))
-      .join(', ')} on ${cpus().length} cores]`,
+      .join(', ')} on ${cpus().length} cores${extra}]`,
   );
 
 // Dropped and created each run (BENCH_DATABASE_URL, when set, is used as it is).
@@ -93,4 +98,7 @@ await benchAuditList();
 // The embedded default's cold start (a fresh data folder, then a restart): see cold-start.mjs.
 await settleDisk();
 await benchColdStart();
-loadLine('at the end');
+loadLine(
+  'at the end',
+  `; the host took ${stolenBetween(runStart, machineSnapshot())} of the cores' time during the run`,
+);
