@@ -46,6 +46,7 @@ const tables = [
   'user_branches',
   'user_preferences',
   'users',
+  'users_list_counts',
   'users_list_entries',
   'webauthn_challenges',
 ];

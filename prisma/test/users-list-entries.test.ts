@@ -82,6 +82,21 @@ async function actualEntries(prisma: PrismaClient, companies: string[]) {
   );
 }
 
+/** What users_list_counts must hold: each company with entries, and how many. */
+function countsOf(entries: Record<string, unknown>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const key of Object.keys(entries)) {
+    const [companyId] = key.split(' ');
+    counts[companyId!] = (counts[companyId!] ?? 0) + 1;
+  }
+  return counts;
+}
+
+async function actualCounts(prisma: PrismaClient, companies: string[]) {
+  const rows = await prisma.usersListCount.findMany({ where: { companyId: { in: companies } } });
+  return Object.fromEntries(rows.map((row) => [row.companyId, row.entries]));
+}
+
 describe.each(targets)('users_list_entries on %s', (_label, open) => {
   let database: { db: Database; url?: string; drop(): Promise<void> };
   let prisma: PrismaClient;
@@ -98,10 +113,11 @@ describe.each(targets)('users_list_entries on %s', (_label, open) => {
   });
   afterAll(() => database?.drop());
 
-  const agree = async () =>
-    expect(await actualEntries(prisma, companies)).toEqual(
-      await expectedEntries(prisma, companies),
-    );
+  const agree = async () => {
+    const expected = await expectedEntries(prisma, companies);
+    expect(await actualEntries(prisma, companies)).toEqual(expected);
+    expect(await actualCounts(prisma, companies)).toEqual(countsOf(expected));
+  };
 
   async function makeUser(displayName: string) {
     const username = unique('u');
@@ -204,6 +220,7 @@ describe.each(targets)('users_list_entries on %s', (_label, open) => {
     await prisma.access.create({ data: row(doomed, bob) });
     await prisma.company.delete({ where: { id: doomed } });
     expect(await prisma.usersListEntry.count({ where: { companyId: doomed } })).toBe(0);
+    expect(await prisma.usersListCount.count({ where: { companyId: doomed } })).toBe(0);
     await agree();
   });
 
@@ -343,5 +360,9 @@ describe.skipIf(!onServer)('users_list_entries under concurrent writes', () => {
     await removed;
     await second.query('COMMIT');
     expect(await textOf(user.email)).toBeUndefined();
+    // The company's number of entries followed both removals.
+    const entries = await prisma.usersListEntry.count({ where: { companyId } });
+    const counted = await prisma.usersListCount.findUnique({ where: { companyId } });
+    expect(counted?.entries ?? 0).toBe(entries);
   });
 });

@@ -104,6 +104,20 @@ describe('users.list', () => {
     expect(second.prefs).toEqual([]);
   });
 
+  it('counts a person added or removed at once, when nothing narrows the list', async () => {
+    // A full first page takes its total from the company's kept number of e-mails
+    // (users_list_counts), not from a count: it must follow every write.
+    const before = (await list({ offset: 0 })).json().Msg.total;
+    const email = `${tag}_late@example.test`;
+    await grantAccess(t, { companyId, appId, email, roles: ['viewer'], status: 'pending' });
+    expect((await list({ offset: 0 })).json().Msg.total).toBe(before + 1);
+    // A second application of the same e-mail is still one person.
+    await grantAccess(t, { companyId, email, roles: [], status: 'pending' });
+    expect((await list({ offset: 0 })).json().Msg.total).toBe(before + 1);
+    await t.db.prisma.access.deleteMany({ where: { companyId, email } });
+    expect((await list({ offset: 0 })).json().Msg.total).toBe(before);
+  });
+
   it('answers an empty page past the end, still with the total', async () => {
     const msg = (await list({ offset: 300 })).json().Msg;
     expect(msg).toEqual({ users: [], total: PEOPLE + 2, prefs: [] });
