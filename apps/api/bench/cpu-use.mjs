@@ -79,21 +79,8 @@ export function cpuSnapshot(serverPid) {
   }
   let generator = 0;
   for (const tid of threadsOf(process.pid)) generator += ticksOf(`self/task/${tid}`)?.ticks ?? 0;
-  const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const all = times.map(Number);
-  const total = all.reduce((sum, value) => sum + value, 0);
   const mainWakes = wakesOf(`${serverPid}/task/${serverPid}`);
-  // all[7] is steal: time this guest's cores waited for the host (a busy neighbour on it).
-  return {
-    main,
-    other,
-    postgres,
-    generator,
-    total,
-    idle: all[3] + all[4],
-    stolen: all[7] ?? 0,
-    mainWakes,
-  };
+  return { main, other, postgres, generator, ...machineSnapshot(), mainWakes };
 }
 
 /** Several loads' differences added up (the session check's turns). */
@@ -147,16 +134,21 @@ function stolenPct(span) {
 }
 
 /**
- * The whole machine's time counters now (/proc/stat), for the host's share over a whole run:
- * on a guest whose host is busy, every figure of the run reads low (docs/benchmarks.md, the
- * thirteenth pass: a run during which the host kept 23% of the time read every rate a third
- * lower). Null where /proc is missing.
+ * The whole machine's time counters now (/proc/stat's first line, in ticks): all of it, idle
+ * (idle and waiting for I/O) and stolen (steal: time the guest's cores waited for the host, a
+ * busy neighbour on it). On a guest whose host is busy, every figure of a run reads low
+ * (docs/benchmarks.md, the thirteenth pass: a run during which the host kept 23% of the time read
+ * every rate a quarter to a half lower). Null where /proc is missing.
  */
 export function machineSnapshot() {
   if (!existsSync('/proc/stat')) return null;
   const [, ...times] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const all = times.map(Number);
-  return { total: all.reduce((sum, value) => sum + value, 0), stolen: all[7] ?? 0 };
+  return {
+    total: all.reduce((sum, value) => sum + value, 0),
+    idle: all[3] + all[4],
+    stolen: all[7] ?? 0,
+  };
 }
 
 /** The host's share of the time between two machineSnapshots, e.g. `3%`; '?' without /proc. */

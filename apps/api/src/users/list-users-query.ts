@@ -15,6 +15,9 @@ const FIELD_SEPARATOR = '\n';
 const chosen = (filter: string | undefined) =>
   filter === undefined || filter === ALL_FILTER ? undefined : filter;
 
+/** The search the query asks for, trimmed; undefined when there is none. */
+const searchTermOf = (query: UserListQuery) => query.search?.trim() || undefined;
+
 /**
  * The company's e-mails with an account whose username, display name or company names contain
  * the lowercased `term`, read from the source tables; `only` narrows the e-mails first. Written
@@ -66,7 +69,7 @@ function searchCondition(companyId: string, term: string): Prisma.Sql {
 function matchedSql(companyId: string, query: UserListQuery, ctes: Prisma.Sql[]): Prisma.Sql {
   const app = chosen(query.appFilter);
   const branch = chosen(query.branchFilter);
-  const term = query.search?.trim() ? query.search.trim() : undefined;
+  const term = searchTermOf(query);
   const conditions: Prisma.Sql[] = [];
   if (app) conditions.push(Prisma.sql`AND a.app_id = ${app}`);
   if (branch) {
@@ -133,7 +136,7 @@ function pageCtes(companyId: string, query: UserListQuery): Prisma.Sql[] {
  */
 function totalSql(companyId: string, query: UserListQuery): Prisma.Sql {
   const narrowed =
-    Boolean(query.search?.trim()) ||
+    searchTermOf(query) !== undefined ||
     chosen(query.appFilter) !== undefined ||
     chosen(query.branchFilter) !== undefined;
   const counted = narrowed
