@@ -105,7 +105,10 @@ export function cpuSpan(before, after) {
   return Object.fromEntries(Object.keys(before).map((key) => [key, after[key] - before[key]]));
 }
 
-/** Microseconds of CPU per request of each part (main, other, postgres, generator). */
+/**
+ * Microseconds of CPU per request of each part (main, other, postgres, generator) and of the
+ * whole machine (busy: every core's time that was not idle, whoever used it).
+ */
 export function cpuPerRequest(span, requests) {
   const us = (ticks) => Math.round((ticks * TICK_US) / requests);
   return {
@@ -113,6 +116,7 @@ export function cpuPerRequest(span, requests) {
     other: us(span.other),
     postgres: us(span.postgres),
     generator: us(span.generator),
+    busy: us(span.total - span.idle),
   };
 }
 
