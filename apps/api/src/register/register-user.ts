@@ -24,13 +24,24 @@ function assertRegistrable(state: InvitationState): void {
   if (state === 'expired') throw new ApiError('invite_expired');
 }
 
-/** Which unique field is taken: the username first, as the form shows it first. */
-async function assertNamesFree(app: FastifyInstance, username: string, email: string) {
+/**
+ * Which unique field is taken: the username first, as the form shows it first. A registration
+ * with this very invitation may have committed since the invitation was read (the e-mail it took
+ * is the invitation's): the invitation is read again first, so that the answer is the one a used
+ * link gives (`verified`), whichever of the two reads the other registration fell between.
+ */
+async function assertNamesFree(
+  app: FastifyInstance,
+  code: string,
+  username: string,
+  email: string,
+) {
   const taken = await app.db.prisma.user.findFirst({
     where: { OR: [{ username }, { email }] },
     select: { username: true },
   });
   if (!taken) return;
+  assertRegistrable(invitationState(await findInvitation(app.db.prisma, code, email)));
   throw new ApiError(taken.username === username ? 'user_already_enrolled' : 'email_already_inuse');
 }
 
@@ -50,7 +61,7 @@ export async function registerUser(
   const username = input.username.toLowerCase();
   const email = input.email.trim().toLowerCase();
   assertRegistrable(invitationState(await findInvitation(app.db.prisma, input.code, email)));
-  await assertNamesFree(app, username, email);
+  await assertNamesFree(app, input.code, username, email);
   const passwordHash = await hashSecret(input.password);
 
   try {
@@ -86,7 +97,7 @@ export async function registerUser(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Taken by a registration that committed in between: name it.
-    await assertNamesFree(app, username, email);
+    await assertNamesFree(app, input.code, username, email);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
@@ -133,6 +134,50 @@ describe('registration by invitation', () => {
     const answers = await Promise.all([submit(form(code, email)), submit(form(code, email))]);
     expect(answers.map(codeOf).sort()).toEqual(['200', 'verified']);
     expect(await t.db.prisma.user.count({ where: { email } })).toBe(1);
+  });
+
+  /** Until a statement of another connection waits for a lock on `table` (PostgreSQL only). */
+  async function waitForLockWaiter(table: string) {
+    for (let tries = 0; tries < 250; tries += 1) {
+      const [row] = await t.db.prisma.$queryRaw<{ waiting: number }[]>`
+        SELECT count(*)::int AS waiting
+          FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+         WHERE l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+           AND c.relname = ${table} AND NOT l.granted`;
+      if (row && row.waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`nothing waited for a lock on ${table}`);
+  }
+
+  it('answers verified when the invitation is used between its read and the names check', async (ctx) => {
+    // A lock held on a connection of the test's own while the request runs: PostgreSQL only.
+    if (!t.url) return ctx.skip();
+    const { code, email, access } = await invite();
+    const side = new pg.Client({ connectionString: t.url });
+    await side.connect();
+    try {
+      await side.query('BEGIN');
+      // The request reads the invitation (access), then waits here to look at users.
+      await side.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+      const answer = submit(form(code, email));
+      await waitForLockWaiter('users');
+      // Meanwhile another registration with the same link commits: its user, the link used.
+      const other = await side.query<{ id: string }>(
+        `INSERT INTO users (id, username, email, display_name, password_hash, updated_at)
+         VALUES (gen_random_uuid()::text, $1, $2, 'Other', 'x', now()) RETURNING id`,
+        [unique('other_'), email],
+      );
+      await side.query(
+        `UPDATE access SET status = 'verified', user_id = $1, accepted_at = now() WHERE id = $2`,
+        [other.rows[0]?.id, access.id],
+      );
+      await side.query('COMMIT');
+      expect(codeOf(await answer)).toBe('verified');
+      expect(await t.db.prisma.user.count({ where: { email } })).toBe(1);
+    } finally {
+      await side.end();
+    }
   });
 
   it('gives a username to one of two registrations at the same time', async () => {
