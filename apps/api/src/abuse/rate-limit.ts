@@ -58,10 +58,7 @@ export const rateLimitPlugin = fp(async function rateLimiting(app: FastifyInstan
     errorResponseBuilder: refuseOverLimit,
     ...(redis ? { redis, nameSpace: 'portico-rl-' } : {}),
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    await awaitBan(request);
-    return payload;
-  });
+  app.addHook('onSend', awaitBan);
   if (redis) {
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
