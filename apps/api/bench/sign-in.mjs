@@ -1,8 +1,10 @@
 // Sign-in and session-check benchmarks (part of `pnpm bench`, called by run.mjs). They start
 // their own API process on a fresh database of their own (portico_bench_signin, dropped and
 // created each run), seed users with verified devices and access, and whitelist 127.0.0.1 so the
-// per-IP limits (20 sign-ins a minute) and the credential-stuffing ban do not bite: the figures
-// are the server's, not the defence's. Nothing is asserted; figures and ratios are printed.
+// per-IP limits (20 sign-ins a minute) and the credential-stuffing ban do not bite. The sign-ins
+// are also measured as a deployment behind a proxy sees them, each from an address of its own
+// that no whitelist covers (proxiedSignInRequests): the limit counts them and their bans are
+// read, as for clients on the Internet. Nothing is asserted; figures and ratios are printed.
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -74,6 +76,8 @@ const ROUND_S = 4;
 const QUICK_HASH = { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 };
 /** Their load follows the real sign-ins, whose warm-up has already compiled the code. */
 const QUICK_WARM_UP_S = 3;
+/** Client addresses the proxied sign-ins come from, one a request in turn (proxiedSignInRequests). */
+const PROXIED_ADDRESSES = 20_000;
 const QUICK_TURN_S = 10;
 const PASSWORD = 'Bench-Password-1';
 const FINGERPRINT = 'bench-device';
@@ -169,13 +173,30 @@ async function signIn(i) {
 
 /** A sign-in request (as bytes) for each account `nameOf` names. */
 function signInRequests(nameOf) {
-  return Array.from({ length: USERS }, (_, i) =>
-    requestBytes({
-      method: 'POST',
-      path: '/v1/auth',
-      host: `127.0.0.1:${PORT}`,
-      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
-      body: signInBody(nameOf(i)),
+  return Array.from({ length: USERS }, (_, i) => signInRequest(nameOf(i)));
+}
+
+function signInRequest(name, extraHeaders = {}) {
+  return requestBytes({
+    method: 'POST',
+    path: '/v1/auth',
+    host: `127.0.0.1:${PORT}`,
+    headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...extraHeaders },
+    body: signInBody(name),
+  });
+}
+
+/**
+ * Sign-ins as a deployment behind a proxy sees them: each from an address of its own (10.x.y.z in
+ * X-Forwarded-For, which the server trusts from 127.0.0.1: TRUST_PROXY), none whitelisted. So the
+ * per-IP limit counts every one (PROXIED_ADDRESSES addresses in turn: at 1,500 sign-ins a second
+ * an address comes back every 13 s, 5 times a minute against a limit of 20) and the sign-in reads
+ * the address's bans, as for any client on the Internet. The accounts cycle as in the others.
+ */
+function proxiedSignInRequests(nameOf) {
+  return Array.from({ length: PROXIED_ADDRESSES }, (_, i) =>
+    signInRequest(nameOf(i % USERS), {
+      'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
     }),
   );
 }
@@ -216,19 +237,10 @@ function signInLine(title, { result, perSecond }) {
 }
 
 /**
- * Password sign-ins cycling through the seeded accounts, against the hash ceiling measured in
- * turns with them (SIGN_IN_PAIRS): the ratio is of all their turns' rate to all the ceiling's,
- * and each pair's is printed too.
- *
- * Then the same sign-ins on the accounts with a trivial hash (QUICK_HASH): what the work around
- * argon2 costs alone, beside what it cost with argon2 on both cores (docs/benchmarks.md: the
- * same work costs two to three times the CPU beside argon2, which is what keeps the ratio short),
- * and how often the main thread woke a sign-in, against the ceiling's own main thread, whose only
- * work is handing hashes to its pool: what a wake-up costs here beside argon2.
+ * Sign-ins of `requests` against the hash ceiling measured in turns with them (SIGN_IN_PAIRS):
+ * the ratio is of all their turns' rate to all the ceiling's, and each pair's is printed too.
  */
-async function benchSignIns(serverPid) {
-  const requests = signInRequests(username);
-  await signInLoad(requests, SIGN_IN_WARM_UP_S);
+async function againstCeiling(serverPid, requests, title) {
   const turns = [];
   const ceilings = [];
   for (let pair = 0; pair < SIGN_IN_PAIRS; pair += 1) {
@@ -240,7 +252,7 @@ async function benchSignIns(serverPid) {
   const hashes = ceilings.reduce((total, c) => total + c.hashes, 0);
   const ceiling = hashes / ceilings.reduce((total, c) => total + c.seconds, 0);
   const byPair = turns.map((turn, i) => pct(turn.perSecond / ceilings[i].perSecond));
-  signInLine('POST /v1/auth (password sign-in)', signIns);
+  signInLine(title, signIns);
   console.log(
     `  argon2id ceiling (UV_THREADPOOL_SIZE=${ceilings[0].poolSize}, as the server) in turns with ` +
       `the sign-ins' (${SIGN_IN_PAIRS} pairs of ${CEILING_TURN_MS / 1000} s and ${SIGN_IN_TURN_S} s, ` +
@@ -251,6 +263,31 @@ async function benchSignIns(serverPid) {
   printCpu(signIns.cpu, signIns.result.answered);
   const budget = budgetLine(ceiling, signIns.cpu, signIns.result.answered);
   if (budget) console.log(budget);
+  return { signIns, ceilings };
+}
+
+/**
+ * Password sign-ins cycling through the seeded accounts, against the hash ceiling
+ * (againstCeiling).
+ *
+ * Then the same sign-ins on the accounts with a trivial hash (QUICK_HASH): what the work around
+ * argon2 costs alone, beside what it cost with argon2 on both cores (docs/benchmarks.md: the
+ * same work costs two to three times the CPU beside argon2, which is what keeps the ratio short),
+ * and how often the main thread woke a sign-in, against the ceiling's own main thread, whose only
+ * work is handing hashes to its pool: what a wake-up costs here beside argon2.
+ *
+ * Last, both again through a proxy, each sign-in from an address of its own
+ * (proxiedSignInRequests): what the per-IP limit and the ban read add to a sign-in, which the
+ * whitelisted load generator's sign-ins skip.
+ */
+async function benchSignIns(serverPid) {
+  const requests = signInRequests(username);
+  await signInLoad(requests, SIGN_IN_WARM_UP_S);
+  const { signIns, ceilings } = await againstCeiling(
+    serverPid,
+    requests,
+    'POST /v1/auth (password sign-in)',
+  );
 
   const quickRequests = signInRequests(quickUsername);
   await signInLoad(quickRequests, QUICK_WARM_UP_S);
@@ -270,6 +307,7 @@ async function benchSignIns(serverPid) {
     const usEach = (us, count) => `${Math.round(us / count)} µs`;
     const hashedWakes = wakes(signIns.cpu, signIns.result.answered);
     const aloneWakes = wakes(quick.cpu, quick.result.answered);
+    const hashes = ceilings.reduce((total, c) => total + c.hashes, 0);
     const ceilingMain = ceilings.every((c) => c.main)
       ? ceilings.reduce(
           (sum, c) => ({ cpuUs: sum.cpuUs + c.main.cpuUs, wakes: sum.wakes + c.main.wakes }),
@@ -285,6 +323,25 @@ async function benchSignIns(serverPid) {
             `${usEach(ceilingMain.cpuUs, hashes)} of CPU a hash ` +
             `(${usEach(ceilingMain.cpuUs, ceilingMain.wakes)} a wake-up)`
           : ''),
+    );
+  }
+
+  const proxied = proxiedSignInRequests(username);
+  await signInLoad(proxied, QUICK_WARM_UP_S);
+  await againstCeiling(serverPid, proxied, 'POST /v1/auth, through a proxy, not whitelisted');
+  const quickProxied = proxiedSignInRequests(quickUsername);
+  await signInLoad(quickProxied, QUICK_WARM_UP_S);
+  const quickThrough = await signInTurn(serverPid, quickProxied, QUICK_TURN_S);
+  signInLine('  the same, trivial hash (m=8 t=1)', quickThrough);
+  printCpu(quickThrough.cpu, quickThrough.result.answered);
+  if (quick.cpu && quickThrough.cpu) {
+    const through = cpuPerRequest(quickThrough.cpu, quickThrough.result.answered);
+    const whitelisted = cpuPerRequest(quick.cpu, quick.result.answered);
+    const side = (name, key) => `${name} ${through[key]} against ${whitelisted[key]} µs`;
+    console.log(
+      `  what the per-IP limit and the ban read add to a sign-in, trivial hash, through a proxy ` +
+        `against whitelisted: ${side('server main thread', 'main')}, ` +
+        `${side('PostgreSQL', 'postgres')}`,
     );
   }
 }
@@ -433,6 +490,8 @@ export async function runSignInBenchmarks() {
     port: PORT,
     databaseUrl,
     nodeArgs: process.env.BENCH_SIGNIN_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    // The proxied sign-ins' addresses (proxiedSignInRequests); the other loads send none.
+    env: { TRUST_PROXY: '127.0.0.1' },
     label: 'sign-in',
   });
   try {
@@ -440,7 +499,7 @@ export async function runSignInBenchmarks() {
     console.log(
       `\nSign-in and session checks (own API on ${BASE}, UV_THREADPOOL_SIZE=2, LOG_LEVEL=info as ` +
         `by default, ${USERS} users, ` +
-        `127.0.0.1 whitelisted; warm-up: ${SIGN_IN_WARM_UP_S} s of sign-ins, ${WARM_UP_S} s of ` +
+        `127.0.0.1 whitelisted, the proxied sign-ins' addresses not; warm-up: ${SIGN_IN_WARM_UP_S} s of sign-ins, ${WARM_UP_S} s of ` +
         `session checks)`,
     );
     if (cases.includes('sign-in')) await benchSignIns(server.pid);

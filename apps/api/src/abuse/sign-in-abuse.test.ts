@@ -102,4 +102,41 @@ describe('brute-force defence at the sign-in call', () => {
       (await signInRequest(t, { uname: elsewhere.username, pass: elsewhere.password })).json(),
     ).toMatchObject({ Code: '200' });
   });
+
+  it('refuses a banned address before any gate, and writes nothing for it', async () => {
+    const ip = freshIp();
+    const user = await member();
+    const hour = 60 * 60_000;
+    await t.db.prisma.ipBan.create({
+      data: { ip, reason: 'rate_limit', expiresAt: new Date(Date.now() + hour) },
+    });
+    const refused = await signInRequest(t, { uname: user.username, pass: user.password }, { ip });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ Code: 'rate_limit_exceeded' });
+    // An unknown client is not looked at either: the ban answers first.
+    const unknownClient = await signInRequest(
+      t,
+      { uname: user.username, pass: user.password, client: 'no-such-client' },
+      { ip },
+    );
+    expect(unknownClient.json()).toMatchObject({ Code: 'rate_limit_exceeded' });
+    const stored = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(stored.failedLoginCount).toBe(0);
+    expect(await t.db.prisma.loginAttempt.count({ where: { ip } })).toBe(0);
+    expect(await t.db.prisma.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await t.db.prisma.auditEvent.count({ where: { ip } })).toBe(0);
+
+    // A credential-stuffing ban on the same address is the graver answer.
+    await t.db.prisma.ipBan.create({
+      data: { ip, reason: 'credential_stuffing', expiresAt: new Date(Date.now() + hour) },
+    });
+    const graver = await signInRequest(t, { uname: user.username, pass: user.password }, { ip });
+    expect(graver.json()).toMatchObject({ Code: 'credential_stuffing_detected' });
+
+    // Whitelisted, the address's bans no longer refuse it.
+    await t.db.prisma.ipWhitelistEntry.create({ data: { ip } });
+    t.app.abuse.whitelist.invalidate();
+    const allowed = await signInRequest(t, { uname: user.username, pass: user.password }, { ip });
+    expect(allowed.json()).toMatchObject({ Code: '200' });
+  });
 });

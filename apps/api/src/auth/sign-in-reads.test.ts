@@ -47,6 +47,7 @@ describe('the sign-in reads', () => {
       clientId: PORTAL_CLIENT_ID,
       login: user.username,
       fingerprintHash: sha256('fingerprint-1'),
+      bannableIp: null,
     });
 
     expect(reads.account?.id).toBe(user.id);
@@ -69,6 +70,7 @@ describe('the sign-in reads', () => {
       clientId: PORTAL_CLIENT_ID,
       login: user.username,
       fingerprintHash: sha256('fingerprint-2'),
+      bannableIp: null,
     };
     const refused = 'readSignIn must not run inside a transaction';
     await expect(t.db.prisma.$transaction(() => readSignIn(t.db, input))).rejects.toThrow(refused);
@@ -76,5 +78,39 @@ describe('the sign-in reads', () => {
     // Nothing was claimed.
     const stored = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored.failedLoginCount).toBe(0);
+  });
+
+  it("read the address's graver active ban and claim nothing for a banned address", async () => {
+    const user = await createUser(t);
+    const read = (bannableIp: string | null) =>
+      readSignIn(t.db, {
+        clientId: PORTAL_CLIENT_ID,
+        login: user.username,
+        fingerprintHash: sha256('fingerprint-3'),
+        bannableIp,
+      });
+    const hour = 60 * 60_000;
+    const ban = (ip: string, reason: 'rate_limit' | 'credential_stuffing', more = {}) =>
+      t.db.prisma.ipBan.create({
+        data: { ip, reason, expiresAt: new Date(Date.now() + hour), ...more },
+      });
+    await ban('198.51.100.31', 'rate_limit');
+    await ban('198.51.100.31', 'credential_stuffing');
+    await ban('198.51.100.32', 'rate_limit');
+    // Neither a lifted nor an expired ban counts.
+    await ban('198.51.100.33', 'credential_stuffing', { liftedAt: new Date() });
+    await ban('198.51.100.33', 'rate_limit', { expiresAt: new Date(Date.now() - 1000) });
+
+    const stuffed = await read('198.51.100.31');
+    expect(stuffed).toMatchObject({ ban: 'credential_stuffing', claim: null });
+    expect(stuffed.account?.id).toBe(user.id);
+    expect((await read('198.51.100.32')).ban).toBe('rate_limit');
+    const stored = await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(stored.failedLoginCount).toBe(0);
+
+    const lifted = await read('198.51.100.33');
+    expect(lifted).toMatchObject({ ban: null, claim: { claimed: true } });
+    // A whitelisted address (no address given) is never banned.
+    expect((await read(null)).ban).toBeNull();
   });
 });

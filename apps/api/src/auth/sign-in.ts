@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertIpAllowed } from '../abuse/sign-in-defence.js';
+import { banRefusal, bannableIp } from '../abuse/sign-in-defence.js';
 import { ApiError } from '../http/api-error.js';
 import { companyGates, sortCompanyAccess } from '../gates/company-access.js';
 import { fingerprintHashOf, passDeviceGates } from '../gates/device-gates.js';
@@ -29,7 +29,8 @@ export interface SignInInput {
 }
 
 /**
- * The password sign-in, gate by gate in the order of docs/sign-in.md: banned IP, client and
+ * The password sign-in, gate by gate in the order of docs/sign-in.md: banned IP (read with the
+ * rest, in the one statement before the hash: sign-in-reads.ts), client and
  * redirect, application disabled, password (before anything that reveals account facts),
  * companies (application status per company, then the user's access and its verification),
  * device type, blocked device, device limit, and a new device's e-mailed code (device_add).
@@ -46,22 +47,24 @@ export async function signIn(
   reply: FastifyReply,
   input: SignInInput,
 ): Promise<LoginAnswer> {
-  // A banned IP is refused before anything is read or written for it.
-  await assertIpAllowed(app, request.ip);
   const attempt: AttemptContext = {
     ip: request.ip,
     login: input.uname.toLowerCase(),
     client: null,
     userId: null,
   };
+  const fingerprintHash = fingerprintHashOf(input.dcd);
+  const reads = await readSignIn(app.db, {
+    clientId: input.client,
+    login: attempt.login,
+    fingerprintHash,
+    bannableIp: await bannableIp(app, request.ip),
+  });
+  // A banned IP is refused before any gate: the reads claimed nothing for it, and no attempt is
+  // recorded.
+  if (reads.ban) throw banRefusal(reads.ban);
   let lockout: LockOutcome = 'none';
   try {
-    const fingerprintHash = fingerprintHashOf(input.dcd);
-    const reads = await readSignIn(app.db, {
-      clientId: input.client,
-      login: attempt.login,
-      fingerprintHash,
-    });
     let client;
     try {
       client = clientGates(reads.client, input.redirect, app.config.LOCALHOST_REDIRECTS);
