@@ -1,6 +1,7 @@
 import type { Prisma } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
 import { releaseImage } from '../files/store-image.js';
+import { endWhatLostAccessEnds } from '../users/lost-access.js';
 import { refuseRemovingPlatformApp } from './protected-apps.js';
 
 type Tx = Prisma.TransactionClient;
@@ -8,8 +9,9 @@ type Tx = Prisma.TransactionClient;
 /**
  * Removes an application in the caller's transaction. The delete cascades its clients (and
  * with them their sessions, device codes and exchange codes), roles and their grants, access
- * and invitations, and subscriptions; ban history keeps its rows without the app. The icons
- * are deleted unless something else uses them.
+ * and invitations, and subscriptions; ban history keeps its rows without the app. People it
+ * leaves with no access in a company lose their sessions there (users/lost-access.ts). The
+ * icons are deleted unless something else uses them.
  */
 export async function removeApp(
   tx: Tx,
@@ -25,9 +27,15 @@ export async function removeApp(
     },
   });
   if (!app) throw new ApiError('not_found');
+  const lost = await tx.access.findMany({
+    where: { appId },
+    select: { companyId: true, appId: true, email: true, userId: true },
+  });
   // deleteMany: a concurrent removal makes this one not_found instead of a failure.
   const deleted = await tx.application.deleteMany({ where: { id: appId } });
   if (deleted.count === 0) throw new ApiError('not_found');
+  // Whoever that left with nothing in a company is signed out there, as when removed.
+  await endWhatLostAccessEnds(tx, lost);
   for (const icon of new Set([app.smallIconId, app.largeIconId])) {
     if (icon) await releaseImage(tx, icon);
   }

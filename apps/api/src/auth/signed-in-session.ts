@@ -16,6 +16,7 @@ import { startSessionStatement } from '../sessions/start-session.js';
 import type { UserSummary } from '../sessions/user-summary.js';
 import { loadUserSummary } from '../sessions/user-summary.js';
 import { lockedOutError } from '../credentials/lockout.js';
+import { revokeGrantsWhere } from '../oidc/grants.js';
 
 type Tx = Prisma.TransactionClient;
 export type LoginAnswer = z.input<typeof auth.loginAnswer>;
@@ -71,7 +72,28 @@ function startedFrom(db: object, rows: SessionStatementRow[], statement: Session
     throw lockedOutError(row.locked ? 'locked' : 'blocked');
   }
   publishAuditEvent(db, { ...statement.audit, id: row.audit_id, at: row.audit_at });
-  return { token: statement.token, failedLoginCount: row.failed_login_count };
+  return {
+    token: statement.token,
+    failedLoginCount: row.failed_login_count,
+    superseded: row.superseded ?? [],
+  };
+}
+
+/**
+ * A single-session client's sign-in ended the person's sessions on it on other devices
+ * ("superseded"): their sign-ins to the client are over, and so are the OpenID Connect grants
+ * made through them (docs/oidc.md, "Sessions are one"). On this device the sign-in continues.
+ */
+function endSupersededGrants(
+  tx: Tx,
+  input: { userId: string; client: SignInClient },
+  devices: string[],
+): Promise<unknown> {
+  return revokeGrantsWhere(tx, {
+    userId: input.userId,
+    clientId: input.client.id,
+    deviceId: { in: devices },
+  });
 }
 
 /**
@@ -87,7 +109,9 @@ export async function startSession(
 ): Promise<{ token: string; failedLoginCount: number }> {
   const statement = startSessionStatement(openingOf(request, input));
   const rows = await tx.$queryRawUnsafe<SessionStatementRow[]>(statement.text, ...statement.values);
-  return startedFrom(tx, rows, statement);
+  const started = startedFrom(tx, rows, statement);
+  if (started.superseded.length > 0) await endSupersededGrants(tx, input, started.superseded);
+  return { token: started.token, failedLoginCount: started.failedLoginCount };
 }
 
 /** The login answer (specification, section 3), shared by sign-in, auto-login and verify. */
@@ -146,6 +170,11 @@ export async function completeSignIn(
     statement.values,
   );
   const started = startedFrom(app.db.prisma, rows, statement);
+  if (started.superseded.length > 0) {
+    // Its own transaction, after the session's: a sign-in that supersedes another device is
+    // rare, and the statement every sign-in runs stays one round trip.
+    await app.db.prisma.$transaction((tx) => endSupersededGrants(tx, input, started.superseded));
+  }
   setSessionCookie(reply, app.config, started.token, input.client.sessionTtl);
   return loginAnswer(summary, input.companies, input.client, started.failedLoginCount);
 }

@@ -35,8 +35,18 @@ async function grantScopeOf(
   if (typeof where.deviceId === 'string') scope.deviceId = where.deviceId;
   if (typeof where.clientId === 'string') scope.clientId = where.clientId;
   if (typeof where.currentCompanyId === 'string') scope.companyId = where.currentCompanyId;
+  if (Array.isArray(where.OR)) {
+    // Each alternative the same way; one that cannot be translated leaves the whole untranslated.
+    const alternatives: Prisma.OidcGrantWhereInput[] = [];
+    for (const alternative of where.OR) {
+      const translated = await grantScopeOf(tx, alternative);
+      if (!translated) return null;
+      alternatives.push(translated);
+    }
+    scope.OR = alternatives;
+  }
   // A filter this cannot translate would revoke too much: revoke nothing instead.
-  const known = new Set(['id', 'userId', 'deviceId', 'clientId', 'currentCompanyId']);
+  const known = new Set(['id', 'userId', 'deviceId', 'clientId', 'currentCompanyId', 'OR']);
   if (Object.keys(where).some((key) => !known.has(key))) return null;
   return Object.keys(scope).length > 0 ? scope : null;
 }
@@ -53,6 +63,18 @@ export async function revokeGrantsOfSessions(
 ): Promise<RevokedGrant[]> {
   const scope = await grantScopeOf(tx, where);
   if (!scope) return [];
+  return revokeGrantsWhere(tx, scope);
+}
+
+/**
+ * Ends the grants `scope` selects, as revokeGrantsOfSessions does for a session filter: for an
+ * end that is not a session's (an application's access taken away while other access remains:
+ * users/lost-access.ts).
+ */
+export async function revokeGrantsWhere(
+  tx: Tx,
+  scope: Prisma.OidcGrantWhereInput,
+): Promise<RevokedGrant[]> {
   const grants = await tx.oidcGrant.findMany({
     where: scope,
     select: { grantId: true, clientId: true, userId: true },

@@ -1,6 +1,7 @@
 import { BUILT_IN_ROLES } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
+import { endWhatLostAccessEnds } from '../users/lost-access.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -10,8 +11,8 @@ const BUILT_IN = new Set<string>(BUILT_IN_ROLES.map((role) => role.id));
  * Removes a role of an application in the caller's transaction. The built-in roles (admin and
  * owner) of every application are never removed. Its grants go with it (cascade), and an
  * access or invitation left with no role for the application goes too (section 4: removing
- * all of a user's roles for an app removes the invite or access). Returns how many accesses
- * were removed that way.
+ * all of a user's roles for an app removes the invite or access), with what that ends
+ * (users/lost-access.ts). Returns how many accesses were removed that way.
  */
 export async function removeRole(
   tx: Tx,
@@ -25,8 +26,12 @@ export async function removeRole(
   });
   const deleted = await tx.role.deleteMany({ where: { appId, id: roleId } });
   if (deleted.count === 0) throw new ApiError('not_found');
-  const emptied = await tx.access.deleteMany({
+  const emptied = await tx.access.findMany({
     where: { id: { in: holders.map((holder) => holder.accessId) }, roles: { none: {} } },
+    select: { id: true, companyId: true, appId: true, email: true, userId: true },
   });
-  return { grants: holders.length, emptiedAccess: emptied.count };
+  await tx.access.deleteMany({ where: { id: { in: emptied.map((row) => row.id) } } });
+  // Whoever that left with nothing in a company is signed out there, as when removed.
+  await endWhatLostAccessEnds(tx, emptied);
+  return { grants: holders.length, emptiedAccess: emptied.length };
 }

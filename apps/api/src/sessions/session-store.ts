@@ -10,6 +10,8 @@ type Tx = Prisma.TransactionClient;
 export type EndReason =
   | 'signed_out'
   | 'replaced'
+  /** A single-session client's sign-in on another device ended this one (start-session.ts). */
+  | 'superseded'
   | 'reauthenticated'
   | 'revoked'
   | 'access_removed'

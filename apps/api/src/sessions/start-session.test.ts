@@ -110,7 +110,7 @@ describe('the session start statement', () => {
     expect(used.lastAccessedAt.getTime()).toBe(session.lastSeenAt.getTime());
   });
 
-  it('ends the replaced session and, on a single-session client, the others there', async () => {
+  it('ends the replaced session and, on a single-session client, the others there (superseded on other devices)', async () => {
     const app = await createApp(t);
     const single = await createClient(t, { appId: app.id, allowMultipleSessions: false });
     const user = await createUser(t);
@@ -131,8 +131,12 @@ describe('the session start statement', () => {
     const ended = await t.db.prisma.session.findMany({
       where: { id: { in: [replaced.id, sameClient.id] } },
     });
-    expect(ended.map((s) => s.endReason)).toEqual(['replaced', 'replaced']);
     expect(ended.every((s) => s.endedAt !== null)).toBe(true);
+    // The session this device continues is replaced; the one on another device is over.
+    expect(sameClient.deviceId).not.toBe(replaced.deviceId);
+    const reasonOf = (id: string) => ended.find((s) => s.id === id)?.endReason;
+    expect(reasonOf(replaced.id)).toBe('replaced');
+    expect(reasonOf(sameClient.id)).toBe('superseded');
     const live = await t.db.prisma.session.findUniqueOrThrow({ where: { id: untouched.id } });
     expect(live.endedAt).toBeNull();
     // Opened for the confirmation step: idle from the start; no attempt row without one.

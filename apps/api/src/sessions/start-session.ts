@@ -52,7 +52,15 @@ export interface SessionStatementRow {
   audit_id: string | bigint | null;
   audit_at: Date | null;
   locked?: boolean | null;
+  /** A single-session client's other devices whose sessions ended (absent or null: none). */
+  superseded?: string[] | null;
 }
+
+/**
+ * SQL: the other devices whose sessions on the client a single-session sign-in ended (NULL for
+ * none). Their sign-ins to the client are over, so their grants end (signed-in-session.ts).
+ */
+const SUPERSEDED = `(SELECT array_agg(DISTINCT device_id) FROM others WHERE device_id <> $5)`;
 
 /** A session's idle start: the epoch, so the confirmation step sees it idle at once. */
 const CONFIRMATION_PENDING = new Date(0);
@@ -101,10 +109,15 @@ function shapeText(shape: Shape): string {
        WHERE id = $12 AND ended_at IS NULL${onlyIfSettled})`);
   }
   if (shape.endOthers) {
+    // On this device the sign-in continues ("replaced"); elsewhere it is over ("superseded"):
+    // the devices come back, for their OpenID Connect grants to end too (SUPERSEDED).
     parts.push(`others AS (
-      UPDATE sessions SET ended_at = $9, end_reason = 'replaced'
-       WHERE user_id = $3 AND client_id = $4 AND ended_at IS NULL${onlyIfSettled})`);
+      UPDATE sessions SET ended_at = $9,
+             end_reason = CASE WHEN device_id = $5 THEN 'replaced' ELSE 'superseded' END
+       WHERE user_id = $3 AND client_id = $4 AND ended_at IS NULL${onlyIfSettled}
+      RETURNING device_id)`);
   }
+  const superseded = shape.endOthers ? `,\n           ${SUPERSEDED} AS superseded` : '';
   parts.push(
     `opened AS (
       INSERT INTO sessions (id, token_hash, user_id, client_id, device_id, current_company_id,
@@ -134,12 +147,12 @@ function shapeText(shape: Shape): string {
     return `WITH ${parts.join(',\n')}
     SELECT (SELECT failed_login_count FROM settled) AS failed_login_count,
            (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at,
-           (SELECT locked_until > now() FROM users WHERE id = $3) AS locked`;
+           (SELECT locked_until > now() FROM users WHERE id = $3) AS locked${superseded}`;
   }
   return `WITH ${parts.join(',\n')}
     UPDATE users SET last_login_at = $9, updated_at = $9 WHERE id = $3
     RETURNING failed_login_count,
-              (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at`;
+              (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at${superseded}`;
 }
 
 const texts = new Map<string, string>();

@@ -4,13 +4,14 @@ import type { Prisma } from '@portico/db';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
-import { endSessionsWhere } from '../sessions/session-store.js';
 import type { InvitedApp } from '../invites/send-invite-mail.js';
 import { mailInvitation, writeInvitation } from '../invites/write-invitation.js';
 import { lockAccessOf } from './access-lock.js';
 import type { AccessRow } from './access-rows.js';
 import { accessRowsOf } from './access-rows.js';
 import { companyOf } from './company-member.js';
+import type { LostAccess } from './lost-access.js';
+import { endWhatLostAccessEnds } from './lost-access.js';
 import type { Grant } from './role-rules.js';
 import {
   assertGrantable,
@@ -29,7 +30,9 @@ import {
  * accept), and as an invitation, mailed like invites.send, for someone who has only
  * invitations (section 6: invites grant roles, optionally for an app). The invitation mail is
  * sent last inside the transaction, so a refused mail changes nothing (mail_failed).
- * When nothing is left, the person's sessions in this company end, as with removeAccess.
+ * When nothing is left, the person's sessions in this company end, as with removeAccess; an
+ * application taken away from someone who keeps others ends its clients' OpenID Connect grants
+ * (lost-access.ts).
  * Answers the access list and the applications newly invited.
  */
 export async function updateRoles(
@@ -68,10 +71,14 @@ export async function updateRoles(
     // Looked up once, and only when an application is newly invited.
     let account: Promise<string | null> | undefined;
     const invitedApps: string[] = [];
+    const lost: LostAccess[] = [];
     for (const grant of grants) {
       const row = existing.find((candidate) => candidate.appId === grant.app);
       if (grant.roles.length === 0) {
-        if (row) await tx.access.delete({ where: { id: row.id } });
+        if (row) {
+          await tx.access.delete({ where: { id: row.id } });
+          lost.push({ companyId, appId: grant.app, email, userId: row.userId ?? userId });
+        }
         continue;
       }
       const roles = grant.roles.map((roleId) => ({ roleId }));
@@ -108,10 +115,8 @@ export async function updateRoles(
       }
     }
 
+    await endWhatLostAccessEnds(tx, lost);
     const access = await accessRowsOf(tx, companyId, [email]);
-    if (access.length === 0 && userId) {
-      await endSessionsWhere(tx, { userId, currentCompanyId: companyId }, 'access_removed');
-    }
     await recordAudit(tx, {
       ...auditContext(request),
       action: 'user.roles.update',
