@@ -145,7 +145,32 @@ class PrismaOidcAdapter implements Adapter {
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
+    if (this.model === 'Grant') return this.liveGrant(id);
     return this.first('oidc_record_find', 'id', id);
+  }
+
+  /**
+   * A grant reads as absent once the Portico sign-in it came from is over: no live session of
+   * its user on its device (oidc_grants). A sign-out or a revocation deletes the grant at once
+   * (grants.ts); a sign-in that reaches its time to live changes no row, so it is read here. The
+   * provider finds the grant on every use of its codes and tokens (token endpoint, userinfo,
+   * introspection), so all of them end with the sign-in (docs/oidc.md, "Sessions are one").
+   */
+  private async liveGrant(id: string): Promise<AdapterPayload | undefined> {
+    const [row] = await this.db.query<RecordRow>(
+      'oidc_grant_find_live',
+      `SELECT r.payload, r.consumed_at FROM oidc_records r
+        WHERE r.model = 'Grant' AND r.id = $1
+          AND (r.expires_at IS NULL OR r.expires_at > now())
+          AND NOT EXISTS (
+                SELECT 1 FROM oidc_grants g
+                 WHERE g.grant_id = r.id
+                   AND NOT EXISTS (SELECT 1 FROM sessions s
+                                    WHERE s.user_id = g.user_id AND s.device_id = g.device_id
+                                      AND s.ended_at IS NULL AND s.expires_at > now()))`,
+      [id],
+    );
+    return row ? recordPayload(row) : undefined;
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -192,9 +217,12 @@ class PrismaOidcAdapter implements Adapter {
         LIMIT 1`,
       [this.model, value],
     );
-    if (!row) return undefined;
-    return row.consumed_at
-      ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
-      : row.payload;
+    return row ? recordPayload(row) : undefined;
   }
+}
+
+function recordPayload(row: RecordRow): AdapterPayload {
+  return row.consumed_at
+    ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
+    : row.payload;
 }

@@ -15,6 +15,7 @@ import {
 import { knownDevice, signInRequest } from '../auth/sign-in.fixtures.js';
 import { sha256 } from '../credentials/tokens.js';
 import type { ListeningApp, OidcMember } from './oidc.fixtures.js';
+import { openSession } from '../sessions/session-store.js';
 import {
   Browser,
   RP_CALLBACK,
@@ -303,6 +304,43 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
     expect(refused?.cause?.[0]?.parameters?.error).toBe('invalid_client');
     const after = await configFor({ id: rotating.id, secret: answer.Msg.client_secret });
     const refreshed = await oidc.refreshTokenGrant(after, tokens.refresh_token!);
+    expect(refreshed.access_token).toEqual(expect.any(String));
+  });
+
+  it('a Portico sign-in past its time to live ends the tokens of its grants', async () => {
+    const person = await member();
+    const { tokens } = await signIn(person);
+    const device = await t.db.prisma.device.findFirstOrThrow({ where: { userId: person.id } });
+    // The browser's sign-in reaches its end (no row changes when it does: the time passes).
+    await t.db.prisma.session.updateMany({
+      where: { userId: person.id, deviceId: device.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await expectEnded(tokens);
+  });
+
+  it("another live sign-in of the same browser keeps the grant's tokens", async () => {
+    const person = await member();
+    const { tokens } = await signIn(person);
+    const device = await t.db.prisma.device.findFirstOrThrow({ where: { userId: person.id } });
+    const expired = await t.db.prisma.session.updateMany({
+      where: { userId: person.id, deviceId: device.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(expired.count).toBeGreaterThan(0);
+    // The browser signs in again (its sign-in continues, as an auto-login's would).
+    const portal = await t.db.prisma.client.findUniqueOrThrow({ where: { id: PORTAL_CLIENT_ID } });
+    await t.db.prisma.$transaction((tx) =>
+      openSession(tx, {
+        userId: person.id,
+        client: portal,
+        deviceId: device.id,
+        companyId: person.companyId,
+        needsConfirmation: false,
+      }),
+    );
+    expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(true);
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.access_token).toEqual(expect.any(String));
   });
 });
