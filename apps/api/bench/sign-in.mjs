@@ -263,7 +263,7 @@ async function againstCeiling(serverPid, requests, title) {
   printCpu(signIns.cpu, signIns.result.answered);
   const budget = budgetLine(ceiling, signIns.cpu, signIns.result.answered);
   if (budget) console.log(budget);
-  return { signIns, ceilings };
+  return { signIns, ceilings, hashes };
 }
 
 /**
@@ -295,7 +295,7 @@ async function trivialHashTurn(serverPid, requests) {
 async function benchSignIns(serverPid) {
   const requests = signInRequests(username);
   await signInLoad(requests, SIGN_IN_WARM_UP_S);
-  const { signIns, ceilings } = await againstCeiling(
+  const { signIns, ceilings, hashes } = await againstCeiling(
     serverPid,
     requests,
     'POST /v1/auth (password sign-in)',
@@ -315,7 +315,6 @@ async function benchSignIns(serverPid) {
     const usEach = (us, count) => `${Math.round(us / count)} µs`;
     const hashedWakes = wakes(signIns.cpu, signIns.result.answered);
     const aloneWakes = wakes(quick.cpu, quick.result.answered);
-    const hashes = ceilings.reduce((total, c) => total + c.hashes, 0);
     const ceilingMain = ceilings.every((c) => c.main)
       ? ceilings.reduce(
           (sum, c) => ({ cpuUs: sum.cpuUs + c.main.cpuUs, wakes: sum.wakes + c.main.wakes }),
