@@ -47,13 +47,11 @@ export interface OpenedSession {
  * (test/factories.ts, bench/users-list.mjs). A sign-in opens its session with one prepared
  * statement instead (start-session.ts), which also writes the audit event and the attempt; both
  * store the same row. With allow_multiple_sessions off, the user's other live sessions on that
- * client end ("replaced") in the same transaction.
+ * client end in the same transaction, as a sign-in ends them (endOtherSessionsOnClient).
  */
 export async function openSession(tx: Tx, input: OpenSessionInput): Promise<OpenedSession> {
   const now = new Date();
-  if (!input.client.allowMultipleSessions) {
-    await endSessionsWhere(tx, { userId: input.userId, clientId: input.client.id }, 'replaced');
-  }
+  if (!input.client.allowMultipleSessions) await endOtherSessionsOnClient(tx, input);
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + input.client.sessionTtl * 1000);
   const session = await tx.session.create({
@@ -71,6 +69,28 @@ export async function openSession(tx: Tx, input: OpenSessionInput): Promise<Open
     select: { id: true },
   });
   return { id: session.id, token, expiresAt };
+}
+
+/**
+ * A single-session client's sign-in, as the sign-in's statement does it (start-session.ts): the
+ * person's live sessions on the client end, "replaced" on this device (the sign-in continues
+ * there) and "superseded" on the others, whose OpenID Connect grants for the client end too.
+ */
+async function endOtherSessionsOnClient(tx: Tx, input: OpenSessionInput): Promise<void> {
+  const onClient = { userId: input.userId, clientId: input.client.id };
+  await endSessionsWhere(tx, { ...onClient, deviceId: input.deviceId }, 'replaced');
+  const others = await tx.session.findMany({
+    where: { ...onClient, endedAt: null, deviceId: { not: input.deviceId } },
+    select: { deviceId: true },
+    distinct: ['deviceId'],
+  });
+  if (others.length === 0) return;
+  // One filter per device: the grants' scope is translated from filters of plain values.
+  await endSessionsWhere(
+    tx,
+    { OR: others.map(({ deviceId }) => ({ ...onClient, deviceId })) },
+    'superseded',
+  );
 }
 
 /**
