@@ -14,10 +14,22 @@ export interface ExchangeInput {
   code: string;
   com: string;
   hash?: string | undefined;
+  /**
+   * The session the code must have been issued on, when the redeemer knows it: the OpenID
+   * Provider's hand-over runs in the browser that signed in, so its session cookie names it
+   * (null: the browser has none). A code carried into another browser is refused.
+   */
+  session?: string | null | undefined;
 }
 
 /** Why a consumed code was refused (audited; the caller only ever sees code_invalid). */
-type Refusal = 'expired' | 'foreign_client' | 'company_mismatch' | 'hash_mismatch' | 'session_over';
+type Refusal =
+  | 'expired'
+  | 'foreign_client'
+  | 'foreign_session'
+  | 'company_mismatch'
+  | 'hash_mismatch'
+  | 'session_over';
 
 /**
  * The code exchange (DESIGN.md, "Code exchange"). The code is consumed first, atomically; then
@@ -115,6 +127,7 @@ function refusalOf(
 ): Refusal | null {
   if (code.expired) return 'expired';
   if (code.clientId !== caller.id) return 'foreign_client';
+  if (input.session !== undefined && code.sessionId !== input.session) return 'foreign_session';
   if (code.companyId !== input.com) return 'company_mismatch';
   if (!caller.bySecret && !verifierMatches(input.hash, code.codeChallenge)) return 'hash_mismatch';
   if (code.sessionOver) return 'session_over';

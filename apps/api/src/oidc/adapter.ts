@@ -1,3 +1,4 @@
+import { errors } from 'oidc-provider';
 import type { Adapter, AdapterFactory, AdapterPayload, ClientAuthMethod } from 'oidc-provider';
 import type { Database } from '../db.js';
 import { unseal } from './keys.js';
@@ -146,7 +147,31 @@ class PrismaOidcAdapter implements Adapter {
 
   find(id: string): Promise<AdapterPayload | undefined> {
     if (this.model === 'Grant') return this.liveGrant(id);
+    if (this.model === 'ReplayDetection') return this.claimOnce(id);
     return this.first('oidc_record_find', 'id', id);
+  }
+
+  /**
+   * The replay check of a client assertion's or a DPoP proof's jti: the provider finds it, and
+   * when it finds nothing saves it, so of parallel presentations of one assertion several would
+   * find nothing. Finding it therefore claims it, in one statement: the first presentation
+   * writes a placeholder row (and finds nothing; its save then writes the real expiry), every
+   * other one finds the row (a replay, refused with the provider's own error). A row past its
+   * expiry is claimed again.
+   */
+  private async claimOnce(id: string): Promise<AdapterPayload | undefined> {
+    const claimed = await this.db.query<{ id: string }>(
+      'oidc_replay_claim',
+      `INSERT INTO oidc_records (model, id, payload, expires_at)
+       VALUES ('ReplayDetection', $1, '{}'::jsonb, now() + interval '1 hour')
+       ON CONFLICT (model, id) DO UPDATE
+          SET payload = EXCLUDED.payload, expires_at = EXCLUDED.expires_at
+        WHERE oidc_records.expires_at IS NOT NULL AND oidc_records.expires_at <= now()
+       RETURNING id`,
+      [id],
+    );
+    if (claimed.length === 1) return undefined;
+    return (await this.first('oidc_record_find', 'id', id)) ?? { jti: id };
   }
 
   /**
@@ -181,12 +206,31 @@ class PrismaOidcAdapter implements Adapter {
     return this.first('oidc_record_find_user_code', 'user_code', userCode);
   }
 
+  /**
+   * Consumes a code, a refresh token or a pushed request once: the provider reads the record
+   * (unconsumed) before it consumes it, so of parallel presentations several would pass its own
+   * check. The conditional UPDATE lets exactly one through; the others lost to a use made
+   * meanwhile, which is a reuse like any other: the grant is revoked, as the provider does for a
+   * reuse it sees (RFC 6749 4.1.2), and the request is refused with the provider's own error.
+   */
   async consume(id: string): Promise<void> {
-    await this.db.query(
-      'oidc_record_consume',
-      'UPDATE oidc_records SET consumed_at = now() WHERE model = $1 AND id = $2',
+    const consumed = await this.db.query<{ id: string }>(
+      'oidc_record_consume_once',
+      `UPDATE oidc_records SET consumed_at = now()
+        WHERE model = $1 AND id = $2 AND consumed_at IS NULL
+        RETURNING id`,
       [this.model, id],
     );
+    if (consumed.length === 1) return;
+    const [row] = await this.db.query<{ grant_id: string | null }>(
+      'oidc_record_grant_of',
+      'SELECT grant_id FROM oidc_records WHERE model = $1 AND id = $2',
+      [this.model, id],
+    );
+    if (row?.grant_id) await this.revokeByGrantId(row.grant_id);
+    throw this.model === 'PushedAuthorizationRequest'
+      ? new errors.InvalidRequestUri('request_uri is invalid, expired, or was already used')
+      : new errors.InvalidGrant('grant source already used');
   }
 
   async destroy(id: string): Promise<void> {

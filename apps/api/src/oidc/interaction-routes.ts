@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
+import { sha256 } from '../credentials/tokens.js';
 import { redeemCode } from '../exchange/exchange.js';
 import { ApiError } from '../http/api-error.js';
+import { sessionToken } from '../sessions/session-guard.js';
 import { INTERACTION_PATH } from './issuer.js';
 
 /** What a sign-in request must have asked to skip the portal's auto-login (SSO). */
@@ -35,6 +37,22 @@ async function signedInWithCredentials(
          AND details->>'session' = ${sessionId}
          AND details->>'method' IN ('password', 'device_code')) AS found`;
   return rows[0]?.found === true;
+}
+
+/**
+ * The session of the browser's Portico cookie (ended or not: the exchange checks that), or
+ * null. The portal's code must have been issued on it: the hand-over happens in the browser
+ * that signed in, so a code read elsewhere (a log, a screen) and presented in another browser's
+ * authorization is refused (code injection).
+ */
+async function browserSessionId(app: FastifyInstance, request: FastifyRequest) {
+  const token = sessionToken(request);
+  if (!token) return null;
+  const session = await app.db.prisma.session.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: { id: true },
+  });
+  return session?.id ?? null;
 }
 
 interface CallbackQuery {
@@ -114,7 +132,7 @@ export function interactionRoutes(
         const redeemed = await redeemCode(
           app,
           request,
-          { code, com },
+          { code, com, session: await browserSessionId(app, request) },
           { id: client.id, appId: client.appId, bySecret: true },
           'oidc',
         );
