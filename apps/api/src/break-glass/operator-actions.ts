@@ -25,9 +25,10 @@ async function accountNamed(db: Database, username: string) {
 }
 
 /**
- * Lifts every lockout of the account: a block by wrong passwords or PINs, a platform
- * administrator's timed lock, and both failure counts. An account awaiting a reset stays so
- * (its password is not trusted; admin:reset-password gives it a link).
+ * Lifts every lockout of the account: a block by wrong passwords, PINs or authenticator codes,
+ * a platform administrator's timed lock, and every failure count (password, MPIN, app). An
+ * account awaiting a reset stays so (its password is not trusted; admin:reset-password gives
+ * it a link).
  */
 export async function unlockAccount(
   db: Database,
@@ -45,6 +46,7 @@ export async function unlockAccount(
       select: { username: true, status: true },
     });
     await tx.pin.updateMany({ where: { userId: user.id }, data: { failedCount: 0 } });
+    await tx.totpFactor.updateMany({ where: { userId: user.id }, data: { failedCount: 0 } });
     await recordAudit(tx, {
       action: 'account.unlocked',
       actorId: null,

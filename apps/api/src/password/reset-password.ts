@@ -59,8 +59,13 @@ export async function resetPassword(
         passwordChangedAt: now,
       },
     });
-    // The reset lifts every lockout: the PIN's count starts again with the password's.
+    // The reset lifts every lockout: the PIN's and the authenticator app's counts start again
+    // with the password's (an app left at its limit would answer account_blocked for ever).
     await tx.pin.updateMany({
+      where: { userId, failedCount: { gt: 0 } },
+      data: { failedCount: 0 },
+    });
+    await tx.totpFactor.updateMany({
       where: { userId, failedCount: { gt: 0 } },
       data: { failedCount: 0 },
     });
