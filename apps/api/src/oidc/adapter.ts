@@ -176,7 +176,9 @@ class PrismaOidcAdapter implements Adapter {
 
   /**
    * A grant reads as absent once the Portico sign-in it came from is over: no live session of
-   * its user on its device (oidc_grants). A sign-out or a revocation deletes the grant at once
+   * its user on its device (oidc_grants). A session still waiting for its confirmation (PIN,
+   * passkey or second factor: opened idle, last seen at the epoch) proves nothing yet, so it
+   * does not count. A sign-out or a revocation deletes the grant at once
    * (grants.ts); a sign-in that reaches its time to live changes no row, so it is read here. The
    * provider finds the grant on every use of its codes and tokens (token endpoint, userinfo,
    * introspection), so all of them end with the sign-in (docs/oidc.md, "Sessions are one").
@@ -192,7 +194,8 @@ class PrismaOidcAdapter implements Adapter {
                  WHERE g.grant_id = r.id
                    AND NOT EXISTS (SELECT 1 FROM sessions s
                                     WHERE s.user_id = g.user_id AND s.device_id = g.device_id
-                                      AND s.ended_at IS NULL AND s.expires_at > now()))`,
+                                      AND s.ended_at IS NULL AND s.expires_at > now()
+                                      AND s.last_seen_at > 'epoch'::timestamptz))`,
       [id],
     );
     return row ? recordPayload(row) : undefined;

@@ -343,4 +343,27 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.access_token).toEqual(expect.any(String));
   });
+
+  it('a sign-in of the same browser still waiting for its confirmation keeps them ended', async () => {
+    const person = await member();
+    const { tokens } = await signIn(person);
+    const device = await t.db.prisma.device.findFirstOrThrow({ where: { userId: person.id } });
+    await t.db.prisma.session.updateMany({
+      where: { userId: person.id, deviceId: device.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    // Someone with the password but not the PIN (or the second factor) signs in on that browser:
+    // the session opens idle and nothing is proven until the confirmation lifts it.
+    const portal = await t.db.prisma.client.findUniqueOrThrow({ where: { id: PORTAL_CLIENT_ID } });
+    await t.db.prisma.$transaction((tx) =>
+      openSession(tx, {
+        userId: person.id,
+        client: portal,
+        deviceId: device.id,
+        companyId: person.companyId,
+        needsConfirmation: true,
+      }),
+    );
+    await expectEnded(tokens);
+  });
 });
