@@ -1,4 +1,5 @@
 import { errors } from 'oidc-provider';
+import { APP_STATUS } from '@portico/contracts';
 import type { Adapter, AdapterFactory, AdapterPayload, ClientAuthMethod } from 'oidc-provider';
 import type { Database } from '../db.js';
 import { unseal } from './keys.js';
@@ -34,7 +35,9 @@ interface ClientRow {
 /**
  * The provider's clients are Portico's clients that have OIDC redirect URIs (Developer screen,
  * clients.add / clients.update): read, never written (no dynamic registration). The secret is
- * unsealed for the comparison client_secret_basic and client_secret_post make.
+ * unsealed for the comparison client_secret_basic and client_secret_post make. A client of a
+ * disabled application stays known, so that its authorization requests reach the portal, whose
+ * gate answers app_disabled; the grants made through it read as absent (liveGrant).
  */
 class PorticoClients implements Adapter {
   constructor(
@@ -178,7 +181,9 @@ class PrismaOidcAdapter implements Adapter {
    * A grant reads as absent once the Portico sign-in it came from is over: no live session of
    * its user on its device (oidc_grants). A session still waiting for its confirmation (PIN,
    * passkey or second factor: opened idle, last seen at the epoch) proves nothing yet, so it
-   * does not count. A sign-out or a revocation deletes the grant at once
+   * does not count. And a grant of a client whose application is disabled reads as
+   * absent too: disabling an application ends what its clients were given, as well as stopping
+   * its sign-ins. A sign-out or a revocation deletes the grant at once
    * (grants.ts); a sign-in that reaches its time to live changes no row, so it is read here. The
    * provider finds the grant on every use of its codes and tokens (token endpoint, userinfo,
    * introspection), so all of them end with the sign-in (docs/oidc.md, "Sessions are one").
@@ -192,10 +197,13 @@ class PrismaOidcAdapter implements Adapter {
           AND NOT EXISTS (
                 SELECT 1 FROM oidc_grants g
                  WHERE g.grant_id = r.id
-                   AND NOT EXISTS (SELECT 1 FROM sessions s
-                                    WHERE s.user_id = g.user_id AND s.device_id = g.device_id
-                                      AND s.ended_at IS NULL AND s.expires_at > now()
-                                      AND s.last_seen_at > 'epoch'::timestamptz))`,
+                   AND (NOT EXISTS (SELECT 1 FROM sessions s
+                                     WHERE s.user_id = g.user_id AND s.device_id = g.device_id
+                                       AND s.ended_at IS NULL AND s.expires_at > now()
+                                       AND s.last_seen_at > 'epoch'::timestamptz)
+                        OR EXISTS (SELECT 1 FROM clients c JOIN applications a ON a.id = c.app_id
+                                    WHERE c.id = g.client_id
+                                      AND a.status = ${APP_STATUS.disabled})))`,
       [id],
     );
     return row ? recordPayload(row) : undefined;

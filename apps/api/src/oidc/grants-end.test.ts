@@ -344,6 +344,23 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
     expect(refreshed.access_token).toEqual(expect.any(String));
   });
 
+  it('disabling the application ends the tokens its clients were given', async () => {
+    const disabled = await createApp(t, { roles: ['viewer'] });
+    const itsClient = await addOidcClient(t, disabled.id);
+    const itsConfig = await configFor(itsClient);
+    const person = await member(disabled.id);
+    const { tokens } = await signIn(person, itsConfig);
+
+    await t.db.prisma.application.update({ where: { id: disabled.id }, data: { status: 0 } });
+
+    // Its own client and a resource server with a client of another application alike.
+    await expectEnded(tokens, itsConfig);
+    expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(false);
+    await expect(
+      oidc.fetchUserInfo(itsConfig, tokens.access_token, oidc.skipSubjectCheck),
+    ).rejects.toMatchObject({ status: 401 });
+  });
+
   it('a sign-in of the same browser still waiting for its confirmation keeps them ended', async () => {
     const person = await member();
     const { tokens } = await signIn(person);
