@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { calls, codesOf, failureEnvelope } from '@portico/contracts';
 import { registerCall } from '../http/register-call.js';
+import { assertStorable } from '../http/storable-text.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { auditContext, recordAudit } from './record-audit.js';
 import { criteriaOf } from './audit-criteria.js';
@@ -39,6 +40,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     },
     preValidation: guard,
     handler: async (request, reply) => {
+      assertStorable({ query: request.query });
       const { format, ...filter } = request.query;
       const scope = auditScopeOf(sessionOf(request));
       const criteria = await criteriaOf(app.db, filter);

@@ -11,6 +11,7 @@ import type { Access, CallDefinition } from '@portico/contracts';
 import { codesOf, failureEnvelope, successEnvelope } from '@portico/contracts';
 import { success } from './envelope.js';
 import { SerializedAnswer } from './serialized-answer.js';
+import { assertStorable } from './storable-text.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -85,6 +86,8 @@ export function registerCall<C extends CallDefinition>(
         query: request.query,
         params: request.params,
       } as CallInput<C>;
+      // After the guard and the schemas (base64 decoded): text PostgreSQL cannot hold.
+      assertStorable(input);
       const answer = await handler(input, request, reply);
       if (answer instanceof SerializedAnswer) {
         // Already serialised by this route's answer schema: returned as it is (a string payload
