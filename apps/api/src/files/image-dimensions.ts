@@ -12,7 +12,10 @@ export async function assertSaneDimensions(bytes: Uint8Array): Promise<void> {
   const { imageSize } = await import('image-size');
   let size: { width: number; height: number };
   try {
-    size = imageSize(bytes);
+    // A copy on its own memory: image-size reads through a DataView over the whole underlying
+    // ArrayBuffer, so on a view (a pooled Buffer) a cut-off header would be completed by
+    // whatever bytes follow it there. On the copy such a header is a RangeError: not an image.
+    size = imageSize(new Uint8Array(bytes));
   } catch {
     throw new ApiError('unsupported_media_type');
   }
