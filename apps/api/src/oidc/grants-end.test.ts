@@ -80,6 +80,20 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
     return { tokens, browser };
   }
 
+  /**
+   * The person's browser's sign-in reaches its time to live (no row changes when it does: the
+   * time passes); answers the browser's device.
+   */
+  async function signInReachesItsEnd(person: { id: string }) {
+    const device = await t.db.prisma.device.findFirstOrThrow({ where: { userId: person.id } });
+    const expired = await t.db.prisma.session.updateMany({
+      where: { userId: person.id, deviceId: device.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(expired.count).toBeGreaterThan(0);
+    return device;
+  }
+
   async function expectEnded(tokens: oidc.TokenEndpointResponse, c = config) {
     expect((await oidc.tokenIntrospection(c, tokens.access_token)).active).toBe(false);
     await expect(oidc.refreshTokenGrant(c, tokens.refresh_token!)).rejects.toMatchObject({
@@ -310,24 +324,14 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
   it('a Portico sign-in past its time to live ends the tokens of its grants', async () => {
     const person = await member();
     const { tokens } = await signIn(person);
-    const device = await t.db.prisma.device.findFirstOrThrow({ where: { userId: person.id } });
-    // The browser's sign-in reaches its end (no row changes when it does: the time passes).
-    await t.db.prisma.session.updateMany({
-      where: { userId: person.id, deviceId: device.id },
-      data: { expiresAt: new Date(Date.now() - 1000) },
-    });
+    await signInReachesItsEnd(person);
     await expectEnded(tokens);
   });
 
   it("another live sign-in of the same browser keeps the grant's tokens", async () => {
     const person = await member();
     const { tokens } = await signIn(person);
-    const device = await t.db.prisma.device.findFirstOrThrow({ where: { userId: person.id } });
-    const expired = await t.db.prisma.session.updateMany({
-      where: { userId: person.id, deviceId: device.id },
-      data: { expiresAt: new Date(Date.now() - 1000) },
-    });
-    expect(expired.count).toBeGreaterThan(0);
+    const device = await signInReachesItsEnd(person);
     // The browser signs in again (its sign-in continues, as an auto-login's would).
     const portal = await t.db.prisma.client.findUniqueOrThrow({ where: { id: PORTAL_CLIENT_ID } });
     await t.db.prisma.$transaction((tx) =>
@@ -364,11 +368,7 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
   it('a sign-in of the same browser still waiting for its confirmation keeps them ended', async () => {
     const person = await member();
     const { tokens } = await signIn(person);
-    const device = await t.db.prisma.device.findFirstOrThrow({ where: { userId: person.id } });
-    await t.db.prisma.session.updateMany({
-      where: { userId: person.id, deviceId: device.id },
-      data: { expiresAt: new Date(Date.now() - 1000) },
-    });
+    const device = await signInReachesItsEnd(person);
     // Someone with the password but not the PIN (or the second factor) signs in on that browser:
     // the session opens idle and nothing is proven until the confirmation lifts it.
     const portal = await t.db.prisma.client.findUniqueOrThrow({ where: { id: PORTAL_CLIENT_ID } });
