@@ -42,6 +42,27 @@ export async function isAdminLevel(db: Db, companyId: string, email: string): Pr
 }
 
 /**
+ * Whether the user administers a company other than `companyId` (global.owner or global.admin,
+ * verified there; the platform company included): what one company decides for the whole
+ * account must not reach a standing this company did not give.
+ */
+export async function administersElsewhere(
+  db: Db,
+  companyId: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db.accessRole.findFirst({
+    where: {
+      appId: GLOBAL_APP_ID,
+      roleId: { in: [...COMPANY_LEVEL_ROLE_IDS] },
+      access: { userId, status: 'verified', companyId: { not: companyId } },
+    },
+    select: { roleId: true },
+  });
+  return row !== null;
+}
+
+/**
  * A user with access to the company (`verified` only, or any status), found by id, username or
  * e-mail; null when the user does not exist or has no such access here, so users of other
  * companies look exactly like unknown ones.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_COMPANY_ID } from '@portico/contracts';
 import { sha256 } from '../credentials/tokens.js';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
@@ -126,6 +127,41 @@ describe('users.resetPassword', () => {
     );
     expect(byOwner.json().Code).toBe('200');
     await peer.nextMailTo(other.email);
+  });
+
+  it('refuses, even to the owner, a member who administers another company', async () => {
+    // The other company's owner is also a plain member here: a reset is the whole account's, so
+    // it would lock them out of the company they own (and end their sessions there).
+    await grantAccess(t, { companyId, user: outsider, roles: [] });
+    const tokensBefore = await t.db.prisma.passwordResetToken.count({
+      where: { userId: outsider.id },
+    });
+    for (const cookie of [admin.session.cookie, owner.session.cookie]) {
+      const res = await post('/v1/users/reset', { username: outsider.username }, cookie);
+      expect(res.json().Code).toBe('forbidden');
+    }
+    const user = await t.db.prisma.user.findUniqueOrThrow({ where: { id: outsider.id } });
+    expect(user.status).toBe('active');
+    const session = await t.db.prisma.session.findUniqueOrThrow({
+      where: { id: outsider.session.id },
+    });
+    expect(session.endedAt).toBeNull();
+    expect(await t.db.prisma.passwordResetToken.count({ where: { userId: outsider.id } })).toBe(
+      tokensBefore,
+    );
+  });
+
+  it('lets a platform administrator reset a member of the platform who administers elsewhere', async () => {
+    const platformAdmin = await signedInMember(t, PLATFORM_COMPANY_ID, ['admin']);
+    const elsewhere = await signedInMember(t, (await createCompany(t)).id, ['owner']);
+    await grantAccess(t, { companyId: PLATFORM_COMPANY_ID, user: elsewhere, roles: [] });
+    const res = await post(
+      '/v1/users/reset',
+      { username: elsewhere.username },
+      platformAdmin.session.cookie,
+    );
+    expect(res.json().Code).toBe('200');
+    await peer.nextMailTo(elsewhere.email);
   });
 
   it('treats invitees and users of other companies as unknown, changing nothing', async () => {

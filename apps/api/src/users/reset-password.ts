@@ -2,17 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { issueResetLink } from '../password/reset-token.js';
-import { sessionOf } from '../sessions/session-guard.js';
+import { isPlatformAdmin, sessionOf } from '../sessions/session-guard.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
 import { assertMayChangeTarget } from './role-rules.js';
-import { companyOf, findCompanyMember } from './company-member.js';
+import { administersElsewhere, companyOf, findCompanyMember } from './company-member.js';
 
 /**
  * users.resetPassword: an administrator starts a password reset for a verified member of the
  * company (invitees are not members yet, and resetting would lock a stranger's account). The
  * account becomes awaiting_reset (sign-in refuses it until the new password is set) and the
  * link is mailed inside the transaction, so a refused mail changes nothing (mail_failed).
- * Not for oneself (Forgot password exists) nor, unless by an owner, for an owner or admin.
+ * Not for oneself (Forgot password exists) nor, unless by an owner, for an owner or admin; nor,
+ * unless by a platform administrator, for someone who administers another company.
  * Every session of the account ends at once, in every company: the account is one, and a reset
  * is often the answer to its compromise (sign-in refuses it until the new password is set).
  */
@@ -32,6 +33,14 @@ export async function resetPassword(
     );
     if (!member) throw new ApiError('user_not_found');
     assertMayChangeTarget(session, { userId: member.id, adminLevel: member.adminLevel });
+    // The reset is the whole account's: it would lock an administrator of another company out
+    // of it. They reset through Forgot password; a platform administrator may still do it.
+    if (!isPlatformAdmin(session) && (await administersElsewhere(tx, companyId, member.id))) {
+      throw new ApiError(
+        'forbidden',
+        'They administer another company: they reset their own password.',
+      );
+    }
     await tx.user.update({ where: { id: member.id }, data: { status: 'awaiting_reset' } });
     // A reset often answers a compromise: whoever holds a session of the account loses it now.
     const ended = await endSessionsWhere(tx, { userId: member.id }, 'password_reset');
