@@ -32,6 +32,22 @@ export function decodeBase64(value: string): string | undefined {
 
 export const INVALID_BASE64 = 'Invalid base64 value.';
 
+/** A text value the database cannot store (isStorableText): the field's message. */
+export const UNSTORABLE_TEXT = 'Contains a character that cannot be stored.';
+
+// With the u flag a surrogate pair is one code point: only a lone surrogate is in the range.
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/**
+ * Whether PostgreSQL can store the text: `text` refuses U+0000 (the statement fails), and a lone
+ * surrogate is refused by `jsonb` and silently stored as U+FFFD by `text`. The API answers a
+ * value that is not `incomplete_param`, with UNSTORABLE_TEXT for its field
+ * (apps/api/src/http/storable-text.ts).
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
 /**
  * A base64 string on the wire whose decoded text must satisfy `inner`. `maxEncoded` bounds the
  * encoded length before anything is decoded.

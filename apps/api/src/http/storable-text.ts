@@ -1,18 +1,5 @@
+import { UNSTORABLE_TEXT, isStorableText } from '@portico/contracts';
 import { ApiError } from './api-error.js';
-
-// With the u flag a surrogate pair is one code point: only a lone surrogate is in the range.
-const LONE_SURROGATE = /[\ud800-\udfff]/u;
-
-/**
- * Text PostgreSQL cannot take: `text` refuses U+0000 (the statement fails), `jsonb` refuses a
- * lone surrogate (and `text` would silently store U+FFFD in its place). A payload carrying one
- * is bad input, answered `incomplete_param` naming the field, before any statement runs.
- */
-function isUnstorable(text: string): boolean {
-  return text.includes('\u0000') || LONE_SURROGATE.test(text);
-}
-
-export const UNSTORABLE_TEXT = 'Contains a character that cannot be stored.';
 
 function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
   if (Array.isArray(value)) return true;
@@ -31,13 +18,13 @@ export function unstorableField(value: unknown): string | undefined {
   while (stack.length > 0) {
     const [item, path] = stack.pop() as [unknown, string];
     if (typeof item === 'string') {
-      if (isUnstorable(item)) return path;
+      if (!isStorableText(item)) return path;
       continue;
     }
     if (!isPlainContainer(item)) continue;
     for (const [key, child] of Object.entries(item)) {
       const at = path === '' ? key : `${path}.${key}`;
-      if (isUnstorable(key)) return at;
+      if (!isStorableText(key)) return at;
       stack.push([child, at]);
     }
   }

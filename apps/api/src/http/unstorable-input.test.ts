@@ -14,7 +14,6 @@ import { b64, bootstrapPlatform, createClient, openTestSession } from '../../tes
 import { tableFingerprint } from '../../test/fingerprint.js';
 import type { TwoCompanies } from '../../test/two-companies.js';
 import { seedTwoCompanies } from '../../test/two-companies.js';
-import { UNSTORABLE_TEXT, unstorableField } from './storable-text.js';
 
 /**
  * Payloads that are right in every way but one text value PostgreSQL cannot hold: a NUL
@@ -508,22 +507,6 @@ describe('text PostgreSQL cannot store, in otherwise valid payloads', () => {
     expect(odd.length).toBeGreaterThan(500);
     expect(failures).toEqual([]);
   }, 180_000);
-});
-
-describe('unstorableField', () => {
-  it('finds NUL and lone surrogates in strings and keys, at any depth, and nothing else', () => {
-    expect(unstorableField({ a: 'fine', b: ['ok', '😀', { c: 'ünïcödé' }] })).toBeUndefined();
-    expect(unstorableField({ a: 'fine', b: ['ok', { c: NUL }] })).toBe('b.1.c');
-    expect(unstorableField({ list: [LONE] })).toBe('list.0');
-    expect(unstorableField({ ['k\u0000']: 1 })).toBe('k\u0000');
-    expect(unstorableField('\udc00')).toBe('');
-    expect(unstorableField('😀\ud83d')).toBe('');
-    let deep: unknown = NUL;
-    for (let i = 0; i < 200_000; i += 1) deep = [deep];
-    expect(unstorableField(deep)).toMatch(/^0(\.0)*$/);
-    expect(UNSTORABLE_TEXT).not.toBe('');
-    expect(Object.keys(CODES)).toContain('incomplete_param');
-  });
 });
 
 describe('deep, odd and huge payloads to a valid call', () => {

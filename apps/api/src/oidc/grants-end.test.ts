@@ -94,6 +94,24 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
     return device;
   }
 
+  /** The person signs in to the portal again on that device (opened idle when it must be confirmed). */
+  async function portalSignInOn(
+    person: OidcMember,
+    deviceId: string,
+    options: { needsConfirmation: boolean },
+  ) {
+    const portal = await t.db.prisma.client.findUniqueOrThrow({ where: { id: PORTAL_CLIENT_ID } });
+    await t.db.prisma.$transaction((tx) =>
+      openSession(tx, {
+        userId: person.id,
+        client: portal,
+        deviceId,
+        companyId: person.companyId,
+        needsConfirmation: options.needsConfirmation,
+      }),
+    );
+  }
+
   async function expectEnded(tokens: oidc.TokenEndpointResponse, c = config) {
     expect((await oidc.tokenIntrospection(c, tokens.access_token)).active).toBe(false);
     await expect(oidc.refreshTokenGrant(c, tokens.refresh_token!)).rejects.toMatchObject({
@@ -333,16 +351,7 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
     const { tokens } = await signIn(person);
     const device = await signInReachesItsEnd(person);
     // The browser signs in again (its sign-in continues, as an auto-login's would).
-    const portal = await t.db.prisma.client.findUniqueOrThrow({ where: { id: PORTAL_CLIENT_ID } });
-    await t.db.prisma.$transaction((tx) =>
-      openSession(tx, {
-        userId: person.id,
-        client: portal,
-        deviceId: device.id,
-        companyId: person.companyId,
-        needsConfirmation: false,
-      }),
-    );
+    await portalSignInOn(person, device.id, { needsConfirmation: false });
     expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(true);
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.access_token).toEqual(expect.any(String));
@@ -371,16 +380,7 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
     const device = await signInReachesItsEnd(person);
     // Someone with the password but not the PIN (or the second factor) signs in on that browser:
     // the session opens idle and nothing is proven until the confirmation lifts it.
-    const portal = await t.db.prisma.client.findUniqueOrThrow({ where: { id: PORTAL_CLIENT_ID } });
-    await t.db.prisma.$transaction((tx) =>
-      openSession(tx, {
-        userId: person.id,
-        client: portal,
-        deviceId: device.id,
-        companyId: person.companyId,
-        needsConfirmation: true,
-      }),
-    );
+    await portalSignInOn(person, device.id, { needsConfirmation: true });
     await expectEnded(tokens);
   });
 });
