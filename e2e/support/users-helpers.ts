@@ -54,9 +54,20 @@ export async function blockAccount(clientIp: string, username: string): Promise<
 /**
  * Closes the toasts on screen and waits until they are gone, so the next toast asserted is the
  * next step's own and not an earlier one still showing.
+ *
+ * A toast also hides by itself (TOAST_AUTOHIDE_MS). When that happens during a click, the fading
+ * toast no longer takes the pointer and is then removed, and a click on it would wait for it until
+ * the test's timeout (seen in CI). So each click is short, a missed one is tried again on
+ * whatever toast is still shown, and the count at the end is what must hold.
  */
 export async function closeToasts(page: Page): Promise<void> {
-  for (const close of await page.locator('.toast.show .btn-close').all()) await close.click();
+  const shown = page.locator('.toast.show .btn-close');
+  for (let tries = 0; tries < 20 && (await shown.count()) > 0; tries++) {
+    await shown
+      .first()
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
+  }
   await expect(page.locator('.toast')).toHaveCount(0);
 }
 
