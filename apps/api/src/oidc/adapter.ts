@@ -19,6 +19,7 @@ export function prismaAdapter(db: Database, secret: string): AdapterFactory {
 
 interface ClientRow {
   id: string;
+  appDisabled: boolean;
   description: string;
   oidcRedirectUris: string[];
   oidcSecretSealed: string | null;
@@ -37,7 +38,10 @@ interface ClientRow {
  * clients.add / clients.update): read, never written (no dynamic registration). The secret is
  * unsealed for the comparison client_secret_basic and client_secret_post make. A client of a
  * disabled application stays known, so that its authorization requests reach the portal, whose
- * gate answers app_disabled; the grants made through it read as absent (liveGrant).
+ * gate answers app_disabled; the grants made through it read as absent (liveGrant). It is given
+ * no more client_credentials tokens (its grant types lose that one: the token endpoint refuses
+ * it as a grant type the client is not allowed), and a service client, which has nothing else,
+ * reads as unknown (invalid_client). The tokens it was given read as absent (clientTokens).
  */
 class PorticoClients implements Adapter {
   constructor(
@@ -56,11 +60,17 @@ class PorticoClients implements Adapter {
               oidc_jwks_uri AS "oidcJwksUri", oidc_fapi2 AS "oidcFapi2",
               oidc_backchannel_logout_uri AS "oidcBackchannelLogoutUri",
               oidc_access_token_ttl AS "oidcAccessTokenTtl",
-              oidc_refresh_token_ttl AS "oidcRefreshTokenTtl"
-         FROM clients WHERE id = $1`,
+              oidc_refresh_token_ttl AS "oidcRefreshTokenTtl",
+              EXISTS (SELECT 1 FROM applications a
+                       WHERE a.id = c.app_id AND a.status = ${APP_STATUS.disabled}) AS "appDisabled"
+         FROM clients c WHERE c.id = $1`,
       [id],
     );
     if (!client || client.oidcRedirectUris.length === 0) return undefined;
+    const grantTypes = client.appDisabled
+      ? client.oidcGrantTypes.filter((type) => type !== 'client_credentials')
+      : client.oidcGrantTypes;
+    if (grantTypes.length === 0) return undefined;
     const bySecret = client.oidcAuthMethod !== 'private_key_jwt';
     if (bySecret && !client.oidcSecretSealed) return undefined;
     return {
@@ -72,8 +82,8 @@ class PorticoClients implements Adapter {
       redirect_uris: client.oidcRedirectUris,
       post_logout_redirect_uris: client.oidcPostLogoutRedirectUris,
       // A service client (client_credentials only) has no authorization requests at all.
-      response_types: client.oidcGrantTypes.includes('authorization_code') ? ['code'] : [],
-      grant_types: client.oidcGrantTypes,
+      response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
+      grant_types: grantTypes,
       // Validated against the catalogue of methods by the contracts (clients.add / update).
       token_endpoint_auth_method: client.oidcAuthMethod as ClientAuthMethod,
       ...(client.oidcJwksUri ? { jwks_uri: client.oidcJwksUri } : {}),
@@ -151,6 +161,7 @@ class PrismaOidcAdapter implements Adapter {
   find(id: string): Promise<AdapterPayload | undefined> {
     if (this.model === 'Grant') return this.liveGrant(id);
     if (this.model === 'ReplayDetection') return this.claimOnce(id);
+    if (this.model === 'ClientCredentials') return this.clientTokens(id);
     return this.first('oidc_record_find', 'id', id);
   }
 
@@ -204,6 +215,25 @@ class PrismaOidcAdapter implements Adapter {
                         OR EXISTS (SELECT 1 FROM clients c JOIN applications a ON a.id = c.app_id
                                     WHERE c.id = g.client_id
                                       AND a.status = ${APP_STATUS.disabled})))`,
+      [id],
+    );
+    return row ? recordPayload(row) : undefined;
+  }
+
+  /**
+   * A service client's access token (client_credentials: no grant, no user) reads as absent
+   * once its client's application is disabled, as a grant does (liveGrant): introspection and
+   * every resource server that asks then see it inactive.
+   */
+  private async clientTokens(id: string): Promise<AdapterPayload | undefined> {
+    const [row] = await this.db.query<RecordRow>(
+      'oidc_client_token_find_live',
+      `SELECT r.payload, r.consumed_at FROM oidc_records r
+        WHERE r.model = 'ClientCredentials' AND r.id = $1
+          AND (r.expires_at IS NULL OR r.expires_at > now())
+          AND NOT EXISTS (SELECT 1 FROM clients c JOIN applications a ON a.id = c.app_id
+                           WHERE c.id = r.payload->>'clientId'
+                             AND a.status = ${APP_STATUS.disabled})`,
       [id],
     );
     return row ? recordPayload(row) : undefined;

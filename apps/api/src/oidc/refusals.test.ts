@@ -166,6 +166,48 @@ describe('OIDC refusals', () => {
     });
   });
 
+  it("a disabled application's clients get no client_credentials tokens, and theirs end", async () => {
+    const service = await addOidcClient(t, appId, {
+      oidc_grant_types: ['client_credentials'],
+      oidc_auth_method: 'client_secret_post',
+    });
+    const both = await addOidcClient(t, appId, {
+      oidc_grant_types: ['authorization_code', 'client_credentials'],
+      oidc_auth_method: 'client_secret_post',
+    });
+    const serviceConfig = await discover(service.id, oidc.ClientSecretPost(service.secret));
+    const bothConfig = await discover(both.id, oidc.ClientSecretPost(both.secret));
+    const serviceToken = (await oidc.clientCredentialsGrant(serviceConfig)).access_token;
+    const bothToken = (await oidc.clientCredentialsGrant(bothConfig)).access_token;
+    const recordsBefore = await records('ClientCredentials');
+
+    await t.db.prisma.application.update({ where: { id: appId }, data: { status: 0 } });
+    try {
+      // A service client has nothing but client_credentials: it reads as unknown.
+      await expect(oidc.clientCredentialsGrant(serviceConfig)).rejects.toMatchObject({
+        error: 'invalid_client',
+      });
+      // One that also signs people in stays known (its authorizations reach the portal's
+      // app_disabled gate), without the grant type.
+      await expect(oidc.clientCredentialsGrant(bothConfig)).rejects.toMatchObject({
+        error: 'invalid_request',
+        error_description: 'requested grant type is not allowed for this client',
+      });
+      expect(await records('ClientCredentials')).toBe(recordsBefore);
+      // The tokens they had end: introspection (which answers a client about its own tokens
+      // only) sees the known client's inactive, and the service client can no longer ask.
+      expect((await oidc.tokenIntrospection(bothConfig, bothToken)).active).toBe(false);
+      await expect(oidc.tokenIntrospection(serviceConfig, serviceToken)).rejects.toMatchObject({
+        error: 'invalid_client',
+      });
+    } finally {
+      await t.db.prisma.application.update({ where: { id: appId }, data: { status: 3 } });
+    }
+    // Enabled again, the service client is given tokens as before.
+    expect((await oidc.clientCredentialsGrant(serviceConfig)).access_token).toBeTruthy();
+    expect((await oidc.tokenIntrospection(bothConfig, bothToken)).active).toBe(true);
+  });
+
   it("applies the portal's gates to an OIDC client: a disabled application signs nobody in", async () => {
     const { url } = await authorizationUrl();
     await t.db.prisma.application.update({ where: { id: appId }, data: { status: 0 } });
