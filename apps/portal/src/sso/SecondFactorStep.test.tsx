@@ -65,6 +65,26 @@ describe('the required second factor set-up in the sign-in', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
+  it('goes back to the password, saying why, once too many wrong codes ended the set-up', async () => {
+    let setups = 0;
+    stubApi({
+      'POST /v1/mfa/totp/setup': () => {
+        setups += 1;
+        return { Code: '200', Msg: { secret: SECRET, uri: `otpauth://totp/P:n?secret=${SECRET}` } };
+      },
+      'POST /v1/mfa/totp/confirm': { Code: 'totp_not_set_up', Msg: 'totp_not_set_up' },
+    });
+    renderWithProviders(<SecondFactorStep onDone={vi.fn()} onStartOver={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText(PROFILE_TEXTS.password), 'Secret-1{Enter}');
+    await userEvent.type(await screen.findByLabelText(T.code), '000000{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.setupEnded);
+    expect(screen.queryByLabelText(T.code)).toBeNull();
+    await userEvent.type(screen.getByLabelText(PROFILE_TEXTS.password), 'Secret-1{Enter}');
+    expect(await screen.findByLabelText(T.key)).toHaveValue(SECRET);
+    expect(setups).toBe(2);
+  });
+
   it('Cancel starts the sign-in over', async () => {
     stubApi({});
     const onStartOver = vi.fn();

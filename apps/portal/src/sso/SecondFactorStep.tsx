@@ -18,7 +18,7 @@ export interface SecondFactorStepProps {
 }
 
 type Part =
-  | { kind: 'password' }
+  | { kind: 'password'; error?: string }
   | { kind: 'scan'; secret: string; uri: string }
   | { kind: 'codes'; codes: string[] };
 
@@ -41,6 +41,11 @@ export function SecondFactorStep({ onDone, onStartOver }: SecondFactorStepProps)
 
   async function confirm(code: string): Promise<string | undefined> {
     const answer = await api.callApi(calls.totp.confirm, { code });
+    if (answer.Code === 'totp_not_set_up') {
+      // Too many wrong codes discarded the set-up: it starts again behind the password.
+      setPart({ kind: 'password', error: TOTP_TEXTS.setupEnded });
+      return undefined;
+    }
     if (answer.Code !== SUCCESS_CODE) return TOTP_TEXTS.wrongCode;
     setPart({ kind: 'codes', codes: answer.Msg.recovery_codes });
     return undefined;
@@ -54,7 +59,12 @@ export function SecondFactorStep({ onDone, onStartOver }: SecondFactorStepProps)
       {part.kind === 'password' && (
         <>
           <p>{S.setupText}</p>
-          <PasswordForm submitLabel={TOTP_TEXTS.setUp} onCancel={onStartOver} onSubmit={start} />
+          <PasswordForm
+            submitLabel={TOTP_TEXTS.setUp}
+            initialError={part.error}
+            onCancel={onStartOver}
+            onSubmit={start}
+          />
         </>
       )}
       {part.kind === 'scan' && <ScanStep secret={part.secret} uri={part.uri} onConfirm={confirm} />}

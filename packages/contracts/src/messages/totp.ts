@@ -26,6 +26,9 @@ export const TOTP_TEXTS = {
   enabled: 'Authenticator app set up.',
   disabled: 'Authenticator app turned off.',
   wrongCode: 'That code does not match. Check the time on your phone and try the next code.',
+  /** totp_not_set_up on the confirmation: too many wrong codes discarded it (or another began). */
+  setupEnded:
+    'This set-up has ended after too many wrong codes. Enter your password to start again.',
 } as const;
 
 /** The code fields where a second factor is asked (sign-in confirmation, session expired). */

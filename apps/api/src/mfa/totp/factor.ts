@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../../audit/record-audit.js';
 import { ApiError } from '../../http/api-error.js';
 import { sessionOf } from '../../sessions/session-guard.js';
-import { confirmAccountPassword, invalidCredentials } from '../account-checks.js';
+import { confirmAccountPassword, invalidCredentials, retryLimitOf } from '../account-checks.js';
 import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.js';
 import { matchingStep, newTotpSecret, totpUri } from './totp-codes.js';
 import { sealTotpSecret, unsealTotpSecret } from './totp-secret.js';
@@ -10,7 +10,8 @@ import { sealTotpSecret, unsealTotpSecret } from './totp-secret.js';
 /**
  * Setting up, confirming, replacing and turning off an authenticator app, and its recovery
  * codes (docs/mfa.md). Every change but the confirmation needs the account password (the
- * dialog of the other MFA settings); the confirmation needs a first right code of the new app.
+ * dialog of the other MFA settings); the confirmation needs a first right code of the new app,
+ * with a limited number of tries per set-up.
  */
 
 export async function totpStatus(app: FastifyInstance, request: FastifyRequest) {
@@ -43,8 +44,9 @@ export async function startTotpSetup(
   await app.db.prisma.$transaction(async (tx) => {
     await tx.totpFactor.upsert({
       where: { userId: session.userId },
+      // A new set-up: its confirmation codes start a fresh count (confirmTotp).
       create: { userId: session.userId, pendingSealed },
-      update: { pendingSealed },
+      update: { pendingSealed, pendingFailedCount: 0 },
     });
     await recordAudit(tx, {
       ...auditContext(request),
@@ -55,10 +57,28 @@ export async function startTotpSetup(
   return { secret, uri: await totpUri(secret, user.username) };
 }
 
+/** One confirmation code claimed against the pending set-up (see confirmTotp). */
+interface ConfirmationClaim {
+  pending_sealed: string;
+  count: number;
+  replacing: boolean;
+}
+
 /**
  * The first right code of the pending app makes it the app in use (replacing any other) and
- * answers ten new recovery codes, once. A wrong code changes nothing and spends no attempt:
- * whoever holds the session already holds the new secret.
+ * answers ten new recovery codes, once.
+ *
+ * Wrong codes are capped per set-up: whoever holds a session (not necessarily the password)
+ * could otherwise guess the code of a set-up its owner started and left, from as many addresses
+ * as the per-IP limit allows, and take over the second factor with the recovery codes. So each
+ * code is claimed before it is checked, in one conditional UPDATE of
+ * `totp_factors.pending_failed_count`, only while the count is under the session client's
+ * login_retry_limit (the limit of the app's codes at sign-in): of any number of parallel codes,
+ * at most that many are checked. A wrong code answers invalid_totp; the wrong one that reaches
+ * the limit discards the set-up (pending_sealed cleared, audited `mfa.totp.discard`) and
+ * answers totp_not_set_up, as does every confirmation after it, the right code included. The
+ * owner starts again with the password (startTotpSetup, a fresh count). The app in use, its
+ * recovery codes and its own failed_count (the sign-in's) are left as they are.
  */
 export async function confirmTotp(
   app: FastifyInstance,
@@ -66,20 +86,34 @@ export async function confirmTotp(
   code: string,
 ): Promise<{ recovery_codes: string[] }> {
   const session = sessionOf(request);
-  const factor = await app.db.prisma.totpFactor.findUnique({
-    where: { userId: session.userId },
-    select: { pendingSealed: true, secretSealed: true },
-  });
-  if (!factor?.pendingSealed) throw new ApiError('totp_not_set_up');
-  const step = await matchingStep(unsealTotpSecret(app.config, factor.pendingSealed), code);
-  if (step === null) throw new ApiError('invalid_totp', 'The code does not match the new app.');
+  const limit = await retryLimitOf(app, session.clientId);
+  const [claim] = await app.db.query<ConfirmationClaim>(
+    'portico_claim_totp_confirmation',
+    `UPDATE totp_factors
+        SET pending_failed_count = pending_failed_count + 1, updated_at = now()
+      WHERE user_id = $1 AND pending_sealed IS NOT NULL AND pending_failed_count < $2
+  RETURNING pending_sealed, pending_failed_count AS count, secret_sealed IS NOT NULL AS replacing`,
+    [session.userId, limit],
+  );
+  if (!claim) throw new ApiError('totp_not_set_up');
+  const pendingSealed = claim.pending_sealed;
+  const step = await matchingStep(unsealTotpSecret(app.config, pendingSealed), code);
+  if (step === null) {
+    if (Number(claim.count) < limit) {
+      throw new ApiError('invalid_totp', 'The code does not match the new app.');
+    }
+    await discardPendingSetup(app, request, session.userId, pendingSealed, limit);
+    throw new ApiError('totp_not_set_up');
+  }
   return app.db.prisma.$transaction(async (tx) => {
-    // Only the secret that was checked: a set-up started again meanwhile has another one.
+    // Only the secret that was checked: a set-up started again (or discarded) meanwhile has
+    // another one, or none.
     const confirmed = await tx.totpFactor.updateMany({
-      where: { userId: session.userId, pendingSealed: factor.pendingSealed },
+      where: { userId: session.userId, pendingSealed },
       data: {
-        secretSealed: factor.pendingSealed,
+        secretSealed: pendingSealed,
         pendingSealed: null,
+        pendingFailedCount: 0,
         confirmedAt: new Date(),
         lastStep: BigInt(step),
         failedCount: 0,
@@ -91,9 +125,33 @@ export async function confirmTotp(
       ...auditContext(request),
       action: 'mfa.totp.enable',
       target: session.userId,
-      details: { replaced: factor.secretSealed !== null },
+      details: { replaced: claim.replacing },
     });
     return { recovery_codes: codes };
+  });
+}
+
+/** The set-up whose wrong codes reached the limit can no longer be confirmed. */
+async function discardPendingSetup(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: string,
+  pendingSealed: string,
+  limit: number,
+): Promise<void> {
+  await app.db.prisma.$transaction(async (tx) => {
+    // Only the set-up that was guessed at: one started again meanwhile stays.
+    const discarded = await tx.totpFactor.updateMany({
+      where: { userId, pendingSealed },
+      data: { pendingSealed: null },
+    });
+    if (discarded.count === 0) return;
+    await recordAudit(tx, {
+      ...auditContext(request),
+      action: 'mfa.totp.discard',
+      target: userId,
+      details: { reason: 'too_many_wrong_codes', wrong_codes: limit },
+    });
   });
 }
 

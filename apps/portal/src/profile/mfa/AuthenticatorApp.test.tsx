@@ -89,4 +89,39 @@ describe('the profile authenticator app', () => {
     await userEvent.click(within(scan).getByRole('button', { name: T.confirm }));
     expect(await within(scan).findByRole('alert')).toHaveTextContent(T.wrongCode);
   });
+
+  it('goes back to the password, saying why, once too many wrong codes ended the set-up', async () => {
+    let setups = 0;
+    let confirms = 0;
+    stubApi({
+      'GET /v1/auth/details': { Code: '200', Msg: sessionDetails() },
+      'GET /v1/mfa/totp': { Code: '200', Msg: { enabled: false, recovery_codes_left: 0 } },
+      'POST /v1/mfa/totp/setup': () => {
+        setups += 1;
+        return { Code: '200', Msg: { secret: SECRET, uri: 'otpauth://totp/x' } };
+      },
+      'POST /v1/mfa/totp/confirm': () =>
+        ++confirms === 1
+          ? { Code: 'totp_not_set_up', Msg: 'totp_not_set_up' }
+          : { Code: '200', Msg: { recovery_codes: CODES } },
+    });
+    renderWithProviders(<AuthenticatorApp />);
+    await userEvent.click(await screen.findByRole('button', { name: T.setUp }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(PROFILE_TEXTS.password), 'Secret-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: PROFILE_TEXTS.continue }));
+    const scan = await screen.findByRole('dialog', { name: T.heading });
+    await userEvent.type(within(scan).getByLabelText(T.code), '000000');
+    await userEvent.click(within(scan).getByRole('button', { name: T.confirm }));
+
+    const again = await screen.findByRole('dialog', { name: PROFILE_TEXTS.passwordTitle });
+    expect(within(again).getByRole('alert')).toHaveTextContent(T.setupEnded);
+    await userEvent.type(within(again).getByLabelText(PROFILE_TEXTS.password), 'Secret-1');
+    await userEvent.click(within(again).getByRole('button', { name: PROFILE_TEXTS.continue }));
+    const rescan = await screen.findByRole('dialog', { name: T.heading });
+    expect(setups).toBe(2);
+    await userEvent.type(within(rescan).getByLabelText(T.code), '123456');
+    await userEvent.click(within(rescan).getByRole('button', { name: T.confirm }));
+    expect(await screen.findByRole('dialog', { name: T.codesTitle })).toBeVisible();
+  });
 });

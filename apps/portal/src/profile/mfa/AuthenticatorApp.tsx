@@ -16,7 +16,7 @@ import { PasswordForm } from './PasswordForm';
 import { RecoveryCodes, ScanStep } from './totp-steps';
 
 type Step =
-  | { kind: 'password'; action: 'setup' | 'disable' | 'codes' }
+  | { kind: 'password'; action: 'setup' | 'disable' | 'codes'; error?: string }
   | { kind: 'scan'; secret: string; uri: string }
   | { kind: 'codes'; codes: string[] };
 
@@ -66,6 +66,11 @@ export function AuthenticatorApp() {
 
   async function confirm(code: string): Promise<string | undefined> {
     const answer = await api.callApi(calls.totp.confirm, { code });
+    if (answer.Code === 'totp_not_set_up') {
+      // Too many wrong codes discarded the set-up: it starts again behind the password.
+      setStep({ kind: 'password', action: 'setup', error: T.setupEnded });
+      return undefined;
+    }
     if (answer.Code !== SUCCESS_CODE) return T.wrongCode;
     toasts.show({ Title: T.heading, Msg: T.enabled, Type: 'success' });
     setStep({ kind: 'codes', codes: answer.Msg.recovery_codes });
@@ -122,6 +127,7 @@ export function AuthenticatorApp() {
           <PasswordForm
             submitLabel={PROFILE_TEXTS.continue}
             onCancel={close}
+            initialError={step.error}
             onSubmit={(password) => withPassword(step.action, password)}
           />
         )}
