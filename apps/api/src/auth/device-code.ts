@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import { recordAudit } from '../audit/record-audit.js';
-import type { Database } from '../db.js';
 import { randomToken, sha256 } from '../credentials/tokens.js';
 import type { SignInClient } from '../gates/sign-in-client.js';
 import type { DeviceInfo } from '../gates/user-agent.js';
@@ -105,16 +104,23 @@ export interface RedeemedCode {
 }
 
 /**
- * Consumes the code if it is right, live, not used and not out of tries: one conditional
- * UPDATE, so a code is used once even under concurrent requests. Null when it is not.
+ * One guess at the code, claimed before it is compared: a single conditional UPDATE on a live
+ * code (unused, unexpired, under its five tries) that consumes it when the guess is right and
+ * uses up one try when it is wrong. Concurrent guesses queue on the row's lock and each
+ * re-checks the tries left, so however many arrive at once at most five are ever compared (a
+ * guess that finds the tries spent is refused uncompared), and a right code is used once.
+ * The wrong try is counted inside the caller's transaction, which commits it (a rolled-back
+ * right guess gives its code back unused). Null for a wrong, dead or unknown code.
  */
 export async function redeemDeviceCode(
   tx: Prisma.TransactionClient,
   refId: string,
   code: string,
 ): Promise<RedeemedCode | null> {
+  const guess = deviceCodeHash(refId, code);
   const rows = await tx.$queryRaw<
     {
+      right: boolean;
       user_id: string;
       client_id: string;
       fingerprint_hash: string;
@@ -122,12 +128,15 @@ export async function redeemDeviceCode(
       device_type: string | null;
     }[]
   >`
-    UPDATE device_verification_codes SET used_at = now()
+    UPDATE device_verification_codes
+       SET used_at = CASE WHEN code_hash = ${guess} THEN now() END,
+           attempts = attempts + CASE WHEN code_hash = ${guess} THEN 0 ELSE 1 END
      WHERE ref_id = ${refId} AND used_at IS NULL AND expires_at > now()
-       AND attempts < ${DEVICE_CODE_MAX_ATTEMPTS} AND code_hash = ${deviceCodeHash(refId, code)}
- RETURNING user_id, client_id, fingerprint_hash, device_name, device_type`;
+       AND attempts < ${DEVICE_CODE_MAX_ATTEMPTS}
+ RETURNING code_hash = ${guess} AS right, user_id, client_id, fingerprint_hash, device_name,
+           device_type`;
   const row = rows[0];
-  if (!row) return null;
+  if (!row?.right) return null;
   return {
     userId: row.user_id,
     clientId: row.client_id,
@@ -135,12 +144,4 @@ export async function redeemDeviceCode(
     deviceName: row.device_name,
     deviceType: row.device_type,
   };
-}
-
-/** A wrong try: counted atomically on a live code (the fifth wrong try kills it). */
-export async function countWrongDeviceCode(db: Database, refId: string): Promise<void> {
-  await db.prisma.$executeRaw`
-    UPDATE device_verification_codes SET attempts = attempts + 1
-     WHERE ref_id = ${refId} AND used_at IS NULL AND expires_at > now()
-       AND attempts < ${DEVICE_CODE_MAX_ATTEMPTS}`;
 }

@@ -139,6 +139,40 @@ describe('new device verification', () => {
     expect(row.attempts).toBe(5);
   });
 
+  it('checks no more than five of many guesses sent at once: the right one sent last fails', async () => {
+    // Each round: 29 distinct wrong guesses, then the right code, all in flight together. Only
+    // five guesses may ever be compared with the code, so the right one (behind the others)
+    // must find the code dead, as it would one request after another.
+    for (let round = 0; round < 3; round += 1) {
+      const { user } = await member();
+      const { otpref, code } = await startNewDevice(user);
+      const wrong = Array.from({ length: 30 }, (_, i) => String(i * 7919).padStart(6, '0'))
+        .filter((guess) => guess !== code)
+        .slice(0, 29);
+      const answers = await Promise.all([...wrong, code].map((otp) => verify(otpref, otp)));
+      expect(answers.map((a) => a.json<{ Code: string }>().Code)).toEqual(
+        Array.from({ length: 30 }, () => 'invalid_otp'),
+      );
+      const row = await t.db.prisma.deviceVerificationCode.findUniqueOrThrow({
+        where: { refId: otpref },
+      });
+      expect(row).toMatchObject({ attempts: 5, usedAt: null });
+      expect(await t.db.prisma.device.count({ where: { userId: user.id } })).toBe(0);
+      expect(await t.db.prisma.session.count({ where: { userId: user.id } })).toBe(0);
+    }
+  });
+
+  it('a right code sent several times at once signs in once', async () => {
+    const { user } = await member();
+    const { otpref, code } = await startNewDevice(user);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => verify(otpref, code)));
+    const codes = answers.map((a) => a.json<{ Code: string }>().Code);
+    expect(codes.filter((c) => c === '200')).toHaveLength(1);
+    expect(codes.filter((c) => c === 'invalid_otp')).toHaveLength(5);
+    expect(await t.db.prisma.device.count({ where: { userId: user.id } })).toBe(1);
+    expect(await t.db.prisma.session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
   it('an expired code is invalid_otp', async () => {
     const { user } = await member();
     const { otpref, code } = await startNewDevice(user);

@@ -8,7 +8,7 @@ import { gateError } from '../gates/gate-error.js';
 import { passClientGates } from '../gates/sign-in-client.js';
 import { setSessionCookie } from '../sessions/cookie.js';
 import { loadUserSummary } from '../sessions/user-summary.js';
-import { countWrongDeviceCode, redeemDeviceCode } from './device-code.js';
+import { redeemDeviceCode } from './device-code.js';
 import type { LoginAnswer } from './signed-in-session.js';
 import { loginAnswer, needsConfirmation, startSession } from './signed-in-session.js';
 
@@ -17,7 +17,8 @@ import { loginAnswer, needsConfirmation, startSession } from './signed-in-sessio
  * added (verified), and the sign-in continues as if the password had just been accepted on a
  * known device: session, cookie, login answer. Everything commits together; a gate that fails
  * now (device limit, blocked device, access gone) rolls back, code included. A wrong, expired,
- * used or exhausted code is invalid_otp, and a wrong one uses up one of its five tries.
+ * used or exhausted code is invalid_otp, and a wrong one uses up one of its five tries: claimed
+ * before it is compared (redeemDeviceCode), so parallel guesses never check more than five.
  */
 export async function verifyDevice(
   app: FastifyInstance,
@@ -80,10 +81,8 @@ export async function verifyDevice(
       answer: loginAnswer(summary, companies, client, started.failedLoginCount),
     };
   });
-  if (!result) {
-    await countWrongDeviceCode(app.db, input.refid);
-    throw new ApiError('invalid_otp');
-  }
+  // A wrong guess's try was counted (and committed) by the redeeming UPDATE itself.
+  if (!result) throw new ApiError('invalid_otp');
   setSessionCookie(reply, app.config, result.token, result.ttl);
   return result.answer;
 }
