@@ -12,6 +12,7 @@ import {
 } from '../../test/factories.js';
 import { verifySecret } from '../credentials/argon2.js';
 import { sha256 } from '../credentials/tokens.js';
+import { queueForgotLink } from './forgot-job.js';
 
 const PUBLIC_URL = 'https://portal.example.test';
 
@@ -237,6 +238,20 @@ describe('forgot password and reset', () => {
       where: { action: 'password.reset', target: user.id },
     });
     expect(audits).toBe(1);
+  });
+
+  it('leaves one live link when several requests are done at once (replicas draining together)', async () => {
+    const user = await createUser(t);
+    // What the mail workers of several replicas do with requests queued at the same time.
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        queueForgotLink(t.app, { identifier: user.username, ip: nextIp() }),
+      ),
+    );
+    const tokens = await tokensOf(user.id);
+    expect(tokens).toHaveLength(4);
+    const live = tokens.filter((token) => !token.usedAt && token.expiresAt.getTime() > Date.now());
+    expect(live).toHaveLength(1);
   });
 
   it('builds the link from PUBLIC_URL whatever Host or X-Forwarded-Host the request carries', async () => {

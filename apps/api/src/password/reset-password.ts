@@ -5,6 +5,7 @@ import { sha256 } from '../credentials/tokens.js';
 import { ApiError } from '../http/api-error.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
 import { assertResetCodeUsable } from './reset-code-state.js';
+import { lockUserForReset } from './reset-token.js';
 
 /**
  * forgot.update: sets the new password with a reset code. The code is spent by one conditional
@@ -36,6 +37,8 @@ export async function resetPassword(
   const tokenHash = sha256(input.code);
 
   await app.db.prisma.$transaction(async (tx) => {
+    // Before the token: a link being issued meanwhile (storeResetToken) holds the same lock.
+    await lockUserForReset(tx, userId);
     const spent = await tx.$queryRaw<{ id: string }[]>`
       UPDATE password_reset_tokens
          SET used_at = now()

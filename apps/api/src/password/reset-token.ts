@@ -15,7 +15,11 @@ export function resetLink(publicUrl: string, token: string): string {
 
 /**
  * Stores a new single-use reset token (only its SHA-256) and answers its link. Earlier unused
- * links of the user stop working, so only the newest one is valid.
+ * links of the user stop working, so only the newest one is valid, also when links are issued
+ * at the same time (two replicas' mail workers, a Forgot request and an administrator's reset):
+ * the user's row is locked first, so each issuance sees the one before it and expires its link.
+ * Every writer of reset tokens takes that lock before the tokens' (resetPassword too), so they
+ * queue rather than deadlock.
  */
 export async function storeResetToken(
   tx: Prisma.TransactionClient,
@@ -26,6 +30,7 @@ export async function storeResetToken(
     requestedById?: string | null;
   },
 ): Promise<string> {
+  await lockUserForReset(tx, input.user.id);
   const now = new Date();
   await tx.passwordResetToken.updateMany({
     where: { userId: input.user.id, usedAt: null, expiresAt: { gt: now } },
@@ -42,6 +47,14 @@ export async function storeResetToken(
     },
   });
   return resetLink(publicUrl, token);
+}
+
+/** Locks the user's row for the rest of the transaction: issuing or spending reset links. */
+export async function lockUserForReset(
+  tx: Prisma.TransactionClient,
+  userId: string,
+): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId} FOR NO KEY UPDATE`;
 }
 
 /** The reset mail: the link, why it was sent, how long it lasts. */
