@@ -1,4 +1,5 @@
 import type { Prisma } from '@portico/db';
+import { ApiError } from '../http/api-error.js';
 import type { SessionContext } from '../sessions/session-guard.js';
 import { isAdminLevel } from '../users/company-member.js';
 import { assertMayChangeTarget } from '../users/role-rules.js';
@@ -18,4 +19,13 @@ export async function assertMayManageInvitation(
     userId: invitation.userId,
     adminLevel: await isAdminLevel(tx, companyId, invitation.email),
   });
+}
+
+/**
+ * Why a write to a pending invitation (resend, remove) matched no row: an acceptance that held
+ * the row since the caller read it has made it a verified access (`verified`), or it is gone.
+ */
+export async function noLongerPending(tx: Prisma.TransactionClient, id: string): Promise<ApiError> {
+  const now = await tx.access.findUnique({ where: { id }, select: { id: true } });
+  return now ? new ApiError('verified', 'The invitation was accepted.') : new ApiError('not_found');
 }

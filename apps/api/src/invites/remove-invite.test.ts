@@ -5,10 +5,12 @@ import {
   bootstrapPlatform,
   createApp,
   createCompany,
+  createUser,
   grantAccess,
   signedInMember,
   unique,
 } from '../../test/factories.js';
+import { newInviteCode } from './invite-code.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -58,6 +60,63 @@ describe('invites.remove', () => {
     expect((await remove({ email: member.email, app: 'global' })).json().Code).toBe('verified');
     expect(await t.db.prisma.access.count({ where: { email: member.email } })).toBe(1);
     expect((await remove({ email: member.email, app: appId })).json().Code).toBe('not_found');
+  });
+
+  it('answers verified, and removes nothing, when the invitation is accepted while it is removed', async () => {
+    const user = await createUser(t);
+    const row = await grantAccess(t, {
+      companyId,
+      appId,
+      email: user.email,
+      roles: ['viewer'],
+      status: 'pending',
+    });
+    const code = newInviteCode();
+    await t.db.prisma.access.update({
+      where: { id: row.id },
+      data: { inviteCodeHash: code.hash, inviteExpiresAt: code.expiresAt },
+    });
+    // Both calls meet the row while the acceptance holds it: the removal read it pending.
+    const waiting = async () =>
+      Number(
+        (
+          await t.db.prisma.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`
+        )[0]?.n ?? 0,
+      );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM access WHERE id = ${row.id} FOR UPDATE`;
+        locked();
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    await isLocked;
+    const accepted = t.app.inject({
+      method: 'POST',
+      url: '/v1/invite/accept',
+      payload: { access_code: code.code, email: user.email },
+    });
+    await expect.poll(waiting).toBe(1);
+    const removed = remove({ email: user.email, app: appId });
+    await expect.poll(waiting).toBe(2);
+    release();
+    await holder;
+    expect((await accepted).json()).toMatchObject({ Code: '200', Msg: { registered: true } });
+    expect((await removed).json()).toMatchObject({ Code: 'verified' });
+    expect(await t.db.prisma.access.findUnique({ where: { id: row.id } })).toMatchObject({
+      status: 'verified',
+      userId: user.id,
+    });
+    expect(
+      await t.db.prisma.auditEvent.count({ where: { action: 'invite.remove', target: row.id } }),
+    ).toBe(0);
   });
 
   it('lets only an owner withdraw an invitation to global.owner or global.admin', async () => {

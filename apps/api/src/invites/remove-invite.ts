@@ -4,7 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { lockAccessOf } from '../users/access-lock.js';
 import { companyOf } from '../users/company-member.js';
-import { assertMayManageInvitation } from './invitation-rules.js';
+import { assertMayManageInvitation, noLongerPending } from './invitation-rules.js';
 
 /**
  * invites.remove: deletes one pending invitation of the current company (its link stops
@@ -30,7 +30,10 @@ export async function removeInvite(
     if (!row) throw new ApiError('not_found');
     if (row.status === 'verified') throw new ApiError('verified', 'The invitation was accepted.');
     await assertMayManageInvitation(tx, session, companyId, { email, userId: row.userId });
-    await tx.access.delete({ where: { id: row.id } });
+    // Only while still pending: an acceptance that held the row since the read above has made it
+    // a verified access, which this call does not remove.
+    const deleted = await tx.access.deleteMany({ where: { id: row.id, status: 'pending' } });
+    if (deleted.count === 0) throw await noLongerPending(tx, row.id);
     await recordAudit(tx, {
       ...auditContext(request),
       action: 'invite.remove',

@@ -7,11 +7,13 @@ import {
   bootstrapPlatform,
   createApp,
   createCompany,
+  createUser,
   grantAccess,
   signedInMember,
   unique,
 } from '../../test/factories.js';
 import { sha256 } from '../credentials/tokens.js';
+import { newInviteCode } from './invite-code.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const PUBLIC_URL = 'https://portal.example.test';
@@ -103,6 +105,59 @@ describe('invites.resend', () => {
     expect(codes.sort()).toEqual(['200', 'rate_limit_exceeded']);
     await peer.nextMailTo(row.email);
     expect(peer.messages.filter((mail) => mail.to.includes(row.email))).toHaveLength(1);
+  });
+
+  it('answers verified, and mails nothing, when the invitation is accepted while it is resent', async () => {
+    const user = await createUser(t);
+    const row = await invitation(60, { email: user.email });
+    const code = newInviteCode();
+    await t.db.prisma.access.update({
+      where: { id: row.id },
+      data: { inviteCodeHash: code.hash, inviteExpiresAt: code.expiresAt },
+    });
+    // Both calls meet the row while the acceptance holds it: the resend read it pending.
+    const waiting = async () =>
+      Number(
+        (
+          await t.db.prisma.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`
+        )[0]?.n ?? 0,
+      );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM access WHERE id = ${row.id} FOR UPDATE`;
+        locked();
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    await isLocked;
+    const before = peer.messages.length;
+    const accepted = t.app.inject({
+      method: 'POST',
+      url: '/v1/invite/accept',
+      payload: { access_code: code.code, email: user.email },
+    });
+    await expect.poll(waiting).toBe(1);
+    const resent = resend({ email: user.email, app: appId });
+    await expect.poll(waiting).toBe(2);
+    release();
+    await holder;
+    expect((await accepted).json()).toMatchObject({ Code: '200', Msg: { registered: true } });
+    expect((await resent).json()).toMatchObject({ Code: 'verified' });
+    expect(await t.db.prisma.access.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: 'verified',
+      inviteCodeHash: code.hash,
+    });
+    expect(peer.messages.length).toBe(before);
+    expect(
+      await t.db.prisma.auditEvent.count({ where: { action: 'invite.resend', target: row.id } }),
+    ).toBe(0);
   });
 
   it('answers verified for an accepted invitation and not_found for none', async () => {

@@ -5,7 +5,7 @@ import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { lockAccessOf } from '../users/access-lock.js';
 import { companyOf } from '../users/company-member.js';
-import { assertMayManageInvitation } from './invitation-rules.js';
+import { assertMayManageInvitation, noLongerPending } from './invitation-rules.js';
 import { inviteLink, newInviteCode } from './invite-code.js';
 import { inviteMail } from './send-invite-mail.js';
 
@@ -48,14 +48,17 @@ export async function resendInvite(
       });
     }
     const code = newInviteCode();
-    await tx.access.update({
-      where: { id: row.id },
+    // Only while still pending: an acceptance that held the row since the read above has made it
+    // a verified access, which gets no new link.
+    const updated = await tx.access.updateMany({
+      where: { id: row.id, status: 'pending' },
       data: {
         inviteCodeHash: code.hash,
         inviteExpiresAt: code.expiresAt,
         inviteSentAt: new Date(),
       },
     });
+    if (updated.count === 0) throw await noLongerPending(tx, row.id);
     await recordAudit(tx, {
       ...auditContext(request),
       action: 'invite.resend',
