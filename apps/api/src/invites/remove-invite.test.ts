@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import { holdRow } from '../../test/row-lock.js';
 import {
   bootstrapPlatform,
   createApp,
@@ -76,38 +77,18 @@ describe('invites.remove', () => {
       where: { id: row.id },
       data: { inviteCodeHash: code.hash, inviteExpiresAt: code.expiresAt },
     });
-    // Both calls meet the row while the acceptance holds it: the removal read it pending.
-    const waiting = async () =>
-      Number(
-        (
-          await t.db.prisma.$queryRaw<{ n: bigint }[]>`
-            SELECT count(*) AS n FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'`
-        )[0]?.n ?? 0,
-      );
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = t.db.prisma.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT id FROM access WHERE id = ${row.id} FOR UPDATE`;
-        locked();
-        await held;
-      },
-      { timeout: 20_000 },
-    );
-    await isLocked;
+    // The test holds the row: the acceptance queues on it first, then the removal, which read
+    // it pending.
+    const held = await holdRow(t, 'access', row.id);
     const accepted = t.app.inject({
       method: 'POST',
       url: '/v1/invite/accept',
       payload: { access_code: code.code, email: user.email },
     });
-    await expect.poll(waiting).toBe(1);
+    await held.waitingOnLocks(1);
     const removed = remove({ email: user.email, app: appId });
-    await expect.poll(waiting).toBe(2);
-    release();
-    await holder;
+    await held.waitingOnLocks(2);
+    await held.release();
     expect((await accepted).json()).toMatchObject({ Code: '200', Msg: { registered: true } });
     expect((await removed).json()).toMatchObject({ Code: 'verified' });
     expect(await t.db.prisma.access.findUnique({ where: { id: row.id } })).toMatchObject({
