@@ -3,7 +3,8 @@ import { generate } from 'otplib';
 import { PORTAL_CLIENT_ID, RECOVERY_CODE_COUNT } from '@portico/contracts';
 import type { TestApp } from '../../../test/harness.js';
 import { startTestApp } from '../../../test/harness.js';
-import type { TestSession, TestUser } from '../../../test/factories.js';
+import { nowSeconds, totpTestCalls } from './totp.fixtures.js';
+import type { TestUser } from '../../../test/factories.js';
 import {
   GOOD_PASSWORD,
   b64,
@@ -22,9 +23,8 @@ import {
 describe('confirming an authenticator app set-up: wrong codes are capped', () => {
   let t: TestApp;
   let limit: number;
-  let ipCounter = 0;
   // Every request from its own address: the per-IP rate limit is not what stops the guesses.
-  const nextIp = () => `10.11.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const { post, reauth, idle } = totpTestCalls(() => t, 11);
   beforeAll(async () => {
     t = await startTestApp();
     await bootstrapPlatform(t);
@@ -33,8 +33,6 @@ describe('confirming an authenticator app set-up: wrong codes are capped', () =>
   });
   afterAll(() => t.close());
 
-  const post = (cookie: string, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: { cookie }, payload, remoteAddress: nextIp() });
   const startSetup = async (cookie: string) => {
     const setup = await post(cookie, '/v1/mfa/totp/setup', { password: b64(GOOD_PASSWORD) });
     expect(setup.json().Code).toBe('200');
@@ -42,22 +40,7 @@ describe('confirming an authenticator app set-up: wrong codes are capped', () =>
   };
   const confirm = async (cookie: string, code: string) =>
     (await post(cookie, '/v1/mfa/totp/confirm', { code })).json() as { Code: string; Msg: unknown };
-  const reauth = (cookie: string, value: string) =>
-    post(cookie, '/v1/auth/reauth', {
-      credential_type: 'totp',
-      credential_value: value,
-      client: PORTAL_CLIENT_ID,
-      redirect: '/',
-    });
-  const idle = async (user: { id: string }): Promise<TestSession> => {
-    const session = await openTestSession(t, user);
-    await t.db.prisma.session.update({
-      where: { id: session.id },
-      data: { lastSeenAt: new Date(Date.now() - 3600_000) },
-    });
-    return session;
-  };
-  const now = () => Math.floor(Date.now() / 1000);
+  const now = nowSeconds;
   /** Wrong codes that cannot match: none is the right code of any step near now. */
   async function wrongCodes(secret: string, count: number): Promise<string[]> {
     const near = await Promise.all(
@@ -118,7 +101,9 @@ describe('confirming an authenticator app set-up: wrong codes are capped', () =>
       'active',
     );
     const session = await idle(user);
-    expect((await reauth(session.cookie, await generate({ secret: old }))).json().Code).toBe('200');
+    expect(
+      (await reauth(session.cookie, 'totp', await generate({ secret: old }))).json().Code,
+    ).toBe('200');
 
     const audit = await t.db.prisma.auditEvent.findMany({
       where: { action: 'mfa.totp.discard', target: user.id },

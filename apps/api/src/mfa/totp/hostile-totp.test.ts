@@ -3,7 +3,8 @@ import { generate } from 'otplib';
 import { PORTAL_CLIENT_ID } from '@portico/contracts';
 import type { TestApp } from '../../../test/harness.js';
 import { startTestApp } from '../../../test/harness.js';
-import type { TestSession, TestUser } from '../../../test/factories.js';
+import { nowSeconds, totpTestCalls } from './totp.fixtures.js';
+import type { TestUser } from '../../../test/factories.js';
 import {
   GOOD_PASSWORD,
   b64,
@@ -23,32 +24,14 @@ import { storeResetToken } from '../../password/reset-token.js';
  */
 describe('authenticator codes under attack', () => {
   let t: TestApp;
-  let ipCounter = 0;
-  const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const { nextIp, post, reauth, idle } = totpTestCalls(() => t, 9);
   beforeAll(async () => {
     t = await startTestApp();
     await bootstrapPlatform(t);
   });
   afterAll(() => t.close());
 
-  const post = (cookie: string, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: { cookie }, payload, remoteAddress: nextIp() });
-  const reauth = (cookie: string, type: 'totp' | 'recovery', value: string) =>
-    post(cookie, '/v1/auth/reauth', {
-      credential_type: type,
-      credential_value: value,
-      client: PORTAL_CLIENT_ID,
-      redirect: '/',
-    });
-  const idle = async (user: { id: string }): Promise<TestSession> => {
-    const session = await openTestSession(t, user);
-    await t.db.prisma.session.update({
-      where: { id: session.id },
-      data: { lastSeenAt: new Date(Date.now() - 3600_000) },
-    });
-    return session;
-  };
-  const now = () => Math.floor(Date.now() / 1000);
+  const now = nowSeconds;
   /** The middle of the current step is at least 10 s away: a step cannot turn mid-test. */
   async function awayFromStepEdge() {
     const into = now() % 30;

@@ -3,7 +3,8 @@ import { generate } from 'otplib';
 import { PORTAL_CLIENT_ID, RECOVERY_CODE_COUNT } from '@portico/contracts';
 import type { TestApp } from '../../../test/harness.js';
 import { startTestApp } from '../../../test/harness.js';
-import type { TestSession, TestUser } from '../../../test/factories.js';
+import { nowSeconds, totpTestCalls } from './totp.fixtures.js';
+import type { TestUser } from '../../../test/factories.js';
 import {
   GOOD_PASSWORD,
   b64,
@@ -20,35 +21,16 @@ import { matchingStep } from './totp-codes.js';
 /** Authenticator apps (TOTP) and recovery codes: set-up, use, replay, tries (docs/mfa.md). */
 describe('authenticator apps and recovery codes', () => {
   let t: TestApp;
-  let ipCounter = 0;
-  const nextIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const { post, reauth, idle } = totpTestCalls(() => t, 7);
   beforeAll(async () => {
     t = await startTestApp();
     await bootstrapPlatform(t);
   });
   afterAll(() => t.close());
 
-  const post = (cookie: string, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: { cookie }, payload, remoteAddress: nextIp() });
   const status = async (cookie: string) =>
     (await t.app.inject({ method: 'GET', url: '/v1/mfa/totp', headers: { cookie } })).json();
-  const reauth = (cookie: string, type: 'totp' | 'recovery', value: string) =>
-    post(cookie, '/v1/auth/reauth', {
-      credential_type: type,
-      credential_value: value,
-      client: PORTAL_CLIENT_ID,
-      redirect: '/',
-    });
-  /** An idle session of the user: re-authentication is what lifts it. */
-  const idle = async (user: { id: string }): Promise<TestSession> => {
-    const session = await openTestSession(t, user);
-    await t.db.prisma.session.update({
-      where: { id: session.id },
-      data: { lastSeenAt: new Date(Date.now() - 3600_000) },
-    });
-    return session;
-  };
-  const now = () => Math.floor(Date.now() / 1000);
+  const now = nowSeconds;
 
   /** A user with a confirmed app: its secret and recovery codes. */
   async function withApp(): Promise<{ user: TestUser; secret: string; codes: string[] }> {
