@@ -122,6 +122,12 @@ class PorticoClients implements Adapter {
   async revokeByGrantId(): Promise<void> {}
 }
 
+/** SQL: whether the application of the client `clientId` (an SQL expression) is disabled. */
+function appDisabled(clientId: string): string {
+  return `EXISTS (SELECT 1 FROM clients c JOIN applications a ON a.id = c.app_id
+                   WHERE c.id = ${clientId} AND a.status = ${APP_STATUS.disabled})`;
+}
+
 interface RecordRow {
   payload: AdapterPayload;
   consumed_at: Date | null;
@@ -212,9 +218,7 @@ class PrismaOidcAdapter implements Adapter {
                                      WHERE s.user_id = g.user_id AND s.device_id = g.device_id
                                        AND s.ended_at IS NULL AND s.expires_at > now()
                                        AND s.last_seen_at > 'epoch'::timestamptz)
-                        OR EXISTS (SELECT 1 FROM clients c JOIN applications a ON a.id = c.app_id
-                                    WHERE c.id = g.client_id
-                                      AND a.status = ${APP_STATUS.disabled})))`,
+                        OR ${appDisabled('g.client_id')}))`,
       [id],
     );
     return row ? recordPayload(row) : undefined;
@@ -231,9 +235,7 @@ class PrismaOidcAdapter implements Adapter {
       `SELECT r.payload, r.consumed_at FROM oidc_records r
         WHERE r.model = 'ClientCredentials' AND r.id = $1
           AND (r.expires_at IS NULL OR r.expires_at > now())
-          AND NOT EXISTS (SELECT 1 FROM clients c JOIN applications a ON a.id = c.app_id
-                           WHERE c.id = r.payload->>'clientId'
-                             AND a.status = ${APP_STATUS.disabled})`,
+          AND NOT ${appDisabled("r.payload->>'clientId'")}`,
       [id],
     );
     return row ? recordPayload(row) : undefined;
