@@ -17,6 +17,7 @@ import type { UserSummary } from '../sessions/user-summary.js';
 import { loadUserSummary } from '../sessions/user-summary.js';
 import { lockedOutError } from '../credentials/lockout.js';
 import { revokeGrantsWhere } from '../oidc/grants.js';
+import { gateError } from '../gates/gate-error.js';
 
 type Tx = Prisma.TransactionClient;
 export type LoginAnswer = z.input<typeof auth.loginAnswer>;
@@ -63,9 +64,16 @@ function openingOf(
 }
 
 /** The statement's outcome; its audit event goes to the SIEM once `db`'s transaction commits. */
-function startedFrom(db: object, rows: SessionStatementRow[], statement: SessionStatement) {
+function startedFrom(
+  db: object,
+  rows: SessionStatementRow[],
+  statement: SessionStatement,
+  client: SignInClient,
+) {
   const [row] = rows;
   if (!row) throw new Error('startSession: the user does not exist');
+  // Blocked or removed since the gates read it: nothing was written (start-session.ts).
+  if (row.device_active === false) throw gateError('unauthorized_device', client.appName);
   if (row.failed_login_count === null || row.audit_id === null || row.audit_at === null) {
     // The password's settlement found the account blocked (or a platform administrator's
     // timed lock) by a parallel guess: nothing was written.
@@ -109,7 +117,7 @@ export async function startSession(
 ): Promise<{ token: string; failedLoginCount: number }> {
   const statement = startSessionStatement(openingOf(request, input));
   const rows = await tx.$queryRawUnsafe<SessionStatementRow[]>(statement.text, ...statement.values);
-  const started = startedFrom(tx, rows, statement);
+  const started = startedFrom(tx, rows, statement, input.client);
   if (started.superseded.length > 0) await endSupersededGrants(tx, input, started.superseded);
   return { token: started.token, failedLoginCount: started.failedLoginCount };
 }
@@ -169,7 +177,7 @@ export async function completeSignIn(
     statement.text,
     statement.values,
   );
-  const started = startedFrom(app.db.prisma, rows, statement);
+  const started = startedFrom(app.db.prisma, rows, statement, input.client);
   if (started.superseded.length > 0) {
     // Its own transaction, after the session's: a sign-in that supersedes another device is
     // rare, and the statement every sign-in runs stays one round trip.

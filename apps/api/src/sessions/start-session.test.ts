@@ -67,7 +67,12 @@ describe('the session start statement', () => {
       attempt: { ip: '10.1.2.3', username: user.username },
     });
     expect(rows).toEqual([
-      { failed_login_count: 0, audit_id: expect.anything(), audit_at: expect.any(Date) },
+      {
+        failed_login_count: 0,
+        audit_id: expect.anything(),
+        audit_at: expect.any(Date),
+        device_active: true,
+      },
     ]);
     // An int8: pg gives it as a string, PGlite as a number; the product reads it with String().
     expect(String(rows[0]?.audit_id)).toMatch(/^[1-9][0-9]*$/);

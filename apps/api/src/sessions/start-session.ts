@@ -52,6 +52,11 @@ export interface SessionStatementRow {
   audit_id: string | bigint | null;
   audit_at: Date | null;
   locked?: boolean | null;
+  /**
+   * False when the device was blocked or removed since the gates read it (nothing was then
+   * written); null when a settlement found the account locked out first.
+   */
+  device_active: boolean | null;
   /** A single-session client's other devices whose sessions ended (absent or null: none). */
   superseded?: string[] | null;
 }
@@ -81,7 +86,9 @@ interface Shape {
  * openSession does), the device's and the user's last use, the audit event auth.sign_in (the
  * row recordAudit writes) and, for a password sign-in, its login_attempts row. It answers the
  * user's failure count, which the login answer's retries_left comes from. A password sign-in
- * also gives its lockout claim back in it (`settled`): every other write waits for that.
+ * also gives its lockout claim back in it (`settled`): every other write waits for that. Every
+ * write also waits for the device to be still active (`device`), so a device blocked or removed
+ * while the sign-in hashed its password opens no session (`device_active` false).
  *
  * Each optional part is in the text only when it applies, never switched by a parameter: a
  * named statement gets a generic plan, and one written `id = $n OR (NOT $m AND user_id = ...)`
@@ -91,11 +98,14 @@ interface Shape {
 function shapeText(shape: Shape): string {
   // $12 is the replaced session when there is one; the attempt's two values come next.
   const attemptAt = shape.replaces ? 13 : 12;
-  // With a settlement every write waits for it: nothing is written for an account blocked
-  // meanwhile. (Rows are then inserted by SELECT, whose parameters need their types.)
+  // Every write waits for the device: it is written only while it is still active (and, with a
+  // settlement, only once the claim is settled), re-checked on the row's newest version. A
+  // device blocked or removed since the gates read it (devices/change-device.ts) opens nothing:
+  // its sessions were ended without this one. Rows are therefore inserted by SELECT, whose
+  // parameters need their types.
   const onlyIfSettled = shape.settles ? ' AND EXISTS (SELECT 1 FROM settled)' : '';
-  const insertRow = (values: string) =>
-    shape.settles ? `SELECT ${values} WHERE EXISTS (SELECT 1 FROM settled)` : `VALUES (${values})`;
+  const onlyIfDevice = ' AND EXISTS (SELECT 1 FROM device)';
+  const insertRow = (values: string) => `SELECT ${values} WHERE EXISTS (SELECT 1 FROM device)`;
   const parts: string[] = [];
   if (shape.settles) {
     parts.push(`settled AS (
@@ -103,10 +113,14 @@ function shapeText(shape: Shape): string {
        WHERE id = $3 AND status <> 'blocked' AND (locked_until IS NULL OR locked_until <= now())
       RETURNING failed_login_count)`);
   }
+  parts.push(`device AS (
+      UPDATE devices SET last_accessed_at = $9
+       WHERE id = $5 AND status = 'active'${onlyIfSettled}
+      RETURNING id)`);
   if (shape.replaces) {
     parts.push(`replaced AS (
       UPDATE sessions SET ended_at = $9, end_reason = 'replaced'
-       WHERE id = $12 AND ended_at IS NULL${onlyIfSettled})`);
+       WHERE id = $12 AND ended_at IS NULL${onlyIfDevice})`);
   }
   if (shape.endOthers) {
     // On this device the sign-in continues ("replaced"); elsewhere it is over ("superseded"):
@@ -114,7 +128,7 @@ function shapeText(shape: Shape): string {
     parts.push(`others AS (
       UPDATE sessions SET ended_at = $9,
              end_reason = CASE WHEN device_id = $5 THEN 'replaced' ELSE 'superseded' END
-       WHERE user_id = $3 AND client_id = $4 AND ended_at IS NULL${onlyIfSettled}
+       WHERE user_id = $3 AND client_id = $4 AND ended_at IS NULL${onlyIfDevice}
       RETURNING device_id)`);
   }
   const superseded = shape.endOthers ? `,\n           ${SUPERSEDED} AS superseded` : '';
@@ -123,12 +137,9 @@ function shapeText(shape: Shape): string {
       INSERT INTO sessions (id, token_hash, user_id, client_id, device_id, current_company_id,
                             ip, user_agent, expires_at, last_seen_at)
       ${insertRow(
-        shape.settles
-          ? '$1::text, $2::text, $3::text, $4::text, $5::text, NULL, $6::text, $7::text, ' +
-              '$8::timestamptz, $10::timestamptz'
-          : '$1, $2, $3, $4, $5, NULL, $6, $7, $8, $10',
+        '$1::text, $2::text, $3::text, $4::text, $5::text, NULL, $6::text, $7::text, ' +
+          '$8::timestamptz, $10::timestamptz',
       )})`,
-    `device AS (UPDATE devices SET last_accessed_at = $9 WHERE id = $5${onlyIfSettled})`,
     `audited AS (
       INSERT INTO audit_events (action, actor_id, client_id, ip, target, details)
       ${insertRow("'auth.sign_in', $3, $4, $6, $3, $11::jsonb")}
@@ -137,22 +148,23 @@ function shapeText(shape: Shape): string {
   if (shape.attempt) {
     parts.push(`attempt AS (
       INSERT INTO login_attempts (ip, username, user_id, client_id, success)
-      ${insertRow(
-        shape.settles
-          ? `$${attemptAt}::text, $${attemptAt + 1}::text, $3, $4, true`
-          : `$${attemptAt}, $${attemptAt + 1}, $3, $4, true`,
-      )})`);
+      ${insertRow(`$${attemptAt}::text, $${attemptAt + 1}::text, $3, $4, true`)})`);
   }
   if (shape.settles) {
     return `WITH ${parts.join(',\n')}
     SELECT (SELECT failed_login_count FROM settled) AS failed_login_count,
            (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at,
-           (SELECT locked_until > now() FROM users WHERE id = $3) AS locked${superseded}`;
+           (SELECT locked_until > now() FROM users WHERE id = $3) AS locked,
+           CASE WHEN EXISTS (SELECT 1 FROM settled) THEN EXISTS (SELECT 1 FROM device) END
+             AS device_active${superseded}`;
   }
+  parts.push(`touched AS (
+      UPDATE users SET last_login_at = $9, updated_at = $9 WHERE id = $3${onlyIfDevice}
+      RETURNING failed_login_count)`);
   return `WITH ${parts.join(',\n')}
-    UPDATE users SET last_login_at = $9, updated_at = $9 WHERE id = $3
-    RETURNING failed_login_count,
-              (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at${superseded}`;
+    SELECT (SELECT failed_login_count FROM touched) AS failed_login_count,
+           (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at,
+           EXISTS (SELECT 1 FROM device) AS device_active${superseded}`;
 }
 
 const texts = new Map<string, string>();
