@@ -1,6 +1,7 @@
 import type { Prisma } from '@portico/db';
 import { currentTransaction } from '@portico/db';
 import type { Database } from '../db.js';
+import { ApiError } from '../http/api-error.js';
 import { randomToken, sha256 } from '../credentials/tokens.js';
 import { revokeGrantsOfSessions } from '../oidc/grants.js';
 
@@ -94,19 +95,24 @@ async function endOtherSessionsOnClient(tx: Tx, input: OpenSessionInput): Promis
 }
 
 /**
- * Gives a session a new token and marks it active now (re-authentication): the old cookie
- * value stops working at once. The TTL does not restart.
+ * Gives a live session a new token and marks it active now (re-authentication): the old cookie
+ * value stops working at once. The TTL does not restart. One conditional UPDATE: a session
+ * ended (signed out, revoked on any replica) or past its TTL meanwhile is session_invalid, and
+ * nothing is written.
  */
 export async function renewSessionToken(
   tx: Tx,
   sessionId: string,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken(32);
-  const session = await tx.session.update({
-    where: { id: sessionId },
-    data: { tokenHash: sha256(token), lastSeenAt: new Date() },
+  const now = new Date();
+  const renewed = await tx.session.updateManyAndReturn({
+    where: { id: sessionId, endedAt: null, expiresAt: { gt: now } },
+    data: { tokenHash: sha256(token), lastSeenAt: now },
     select: { expiresAt: true },
   });
+  const session = renewed[0];
+  if (!session) throw new ApiError('session_invalid');
   return { token, expiresAt: session.expiresAt };
 }
 

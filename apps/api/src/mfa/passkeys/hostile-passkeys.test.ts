@@ -5,7 +5,8 @@ import { passkeyTestbed } from './passkey.fixtures.js';
 /**
  * Hostile passkey ceremonies (docs/mfa.md, "Passkeys"): another person's passkey on my
  * challenge, one registration challenge for two authenticators, a credential id registered
- * twice, and a challenge taken while passkey sign-in was on, used after it was turned off.
+ * twice, a challenge taken while passkey sign-in was on, used after it was turned off, and a
+ * session ended while its re-authentication writes the passkey's counter.
  */
 const { bed, registerOptions, registerVerify, authOptions, reauth, passkeysOf, enrolled } =
   passkeyTestbed('10.12');
@@ -63,5 +64,51 @@ describe('passkeys under attack', () => {
     const answer = await reauth(idle, authenticator.assert(options));
     expect(answer.json().Code).not.toBe('200');
     expect((await passkeysOf(user.id))[0]?.counter).toBe(0n);
+  });
+
+  it('answers session_invalid, and gives no token, when the session ends while the passkey is recorded', async () => {
+    const { authenticator, idle, user } = await enrolled();
+    const [passkey] = await passkeysOf(user.id);
+    const options = (await authOptions(idle)).json().Msg;
+    const waiting = async () =>
+      Number(
+        (
+          await bed.t.db.prisma.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`
+        )[0]?.n ?? 0,
+      );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // The passkey's row is held: the re-authentication found the session live, then waits to
+    // write the counter while the session is ended (signed out, on this or another replica).
+    const holder = bed.t.db.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM passkey_credentials WHERE id = ${passkey!.id} FOR UPDATE`;
+        locked();
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    await isLocked;
+    const lifted = reauth(idle, authenticator.assert(options));
+    await expect.poll(waiting).toBe(1);
+    await bed.t.db.prisma.session.update({
+      where: { id: idle.id },
+      data: { endedAt: new Date(), endReason: 'signed_out' },
+    });
+    release();
+    await holder;
+    const answer = await lifted;
+    expect(answer.json()).toMatchObject({ Code: 'session_invalid' });
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect((await passkeysOf(user.id))[0]?.counter).toBe(passkey!.counter);
+    expect(
+      await bed.t.db.prisma.auditEvent.count({
+        where: { action: 'auth.reauthenticated', target: idle.id },
+      }),
+    ).toBe(0);
   });
 });

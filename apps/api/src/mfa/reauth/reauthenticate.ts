@@ -89,12 +89,9 @@ export async function reauthenticate(
   await startDeviceVerificationIfMoved(app, request, session, user, body);
 
   const renewed = await app.db.prisma.$transaction(async (tx) => {
-    // Signed out or revoked while the credential was being checked: nothing to lift.
-    const live = await tx.session.count({
-      where: { id: session.id, endedAt: null, expiresAt: { gt: new Date() } },
-    });
-    if (live === 0) throw new ApiError('session_invalid');
     if (passkeyUse) await recordPasskeyUse(tx, passkeyUse);
+    // Signed out or revoked while the credential was being checked (or the counter written):
+    // nothing to lift, session_invalid, and the counter's write rolls back with it.
     const token = await renewSessionToken(tx, session.id);
     await recordAudit(tx, {
       ...auditContext(request),
