@@ -114,6 +114,62 @@ describe('user branches', () => {
     expect(rows.filter((row) => row.servicing)).toHaveLength(1);
   });
 
+  it('assigns a branch being removed before the removal, which then takes the assignment', async () => {
+    const user = await signedInMember(t, companyId, []);
+    const doomed = unique('gone');
+    await t.db.prisma.branch.create({ data: { companyId, id: doomed, name: 'Closing' } });
+    await post('/add', { userid: user.id, com: companyId, branch: 'b30', servicing: true });
+    const waiting = async () =>
+      Number(
+        (
+          await t.db.prisma.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`
+        )[0]?.n ?? 0,
+      );
+    // The assignment has read the branch and waits to clear the servicing flag of b30 (held
+    // here) when the branch's removal arrives.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM user_branches
+                            WHERE user_id = ${user.id} AND company_id = ${companyId}
+                              AND branch_id = 'b30' FOR UPDATE`;
+        locked();
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    await isLocked;
+    const assigned = post('/add', {
+      userid: user.id,
+      com: companyId,
+      branch: doomed,
+      servicing: true,
+    });
+    await expect.poll(waiting).toBe(1);
+    let settled = false;
+    const removed = t.app
+      .inject({
+        method: 'POST',
+        url: `/v1/branches/remove?com=${companyId}&id=${doomed}`,
+        headers: { cookie: admin.session.cookie },
+        payload: {},
+      })
+      .finally(() => (settled = true));
+    // The removal either waits for the assignment or (before it did) ran through.
+    await expect.poll(async () => settled || (await waiting()) === 2).toBe(true);
+    release();
+    await holder;
+    expect((await assigned).json().Code).toBe('200');
+    expect((await removed).json().Code).toBe('200');
+    expect(await t.db.prisma.branch.count({ where: { companyId, id: doomed } })).toBe(0);
+    expect(await assignmentsOf(user.id)).toEqual([{ branchId: 'b30', servicing: false }]);
+  });
+
   it('answers not_found for a branch of another company or one not assigned', async () => {
     const user = await signedInMember(t, companyId, []);
     const foreign = await post('/add', {

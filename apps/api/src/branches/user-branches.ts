@@ -60,10 +60,10 @@ export async function addUserBranch(
     await lockAccessOf(tx, companyId, `user:${input.userid}`);
     const member = await findCompanyMember(tx, companyId, { id: input.userid });
     if (!member) throw new ApiError('user_not_found');
-    const branch = await tx.branch.findUnique({
-      where: { companyId_id: { companyId, id: input.branch } },
-      select: { id: true },
-    });
+    // KEY SHARE: a removal of the branch waits for this assignment (and then takes it with the
+    // branch) instead of deleting the branch under it (a foreign-key failure, a 500).
+    const [branch] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM branches WHERE company_id = ${companyId} AND id = ${input.branch} FOR KEY SHARE`;
     if (!branch) throw new ApiError('not_found');
     if (input.servicing) {
       await tx.userBranch.updateMany({

@@ -123,6 +123,54 @@ describe('companies.inviteOwner', () => {
     expect((await peer.nextMailTo(member.email)).subject).toContain('Promo Co');
   });
 
+  it("keeps the owner a member is made when the company's administrator removes them at once", async () => {
+    const company = await createCompany(t, { name: 'Race Co' });
+    const oldOwner = await signedInMember(t, company.id, ['owner']);
+    const companyAdmin = await signedInMember(t, company.id, ['admin']);
+    const member = await signedInMember(t, company.id, []);
+    const waiting = async () =>
+      Number(
+        (
+          await t.db.prisma.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock'`
+        )[0]?.n ?? 0,
+      );
+    // The promotion waits to demote the old owner (whose role row is held here) when the
+    // administrator's removal of the member arrives.
+    const oldRow = await ownerAccess(company.id, oldOwner.email);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM access_roles WHERE access_id = ${oldRow?.id} FOR UPDATE`;
+        locked();
+        await held;
+      },
+      { timeout: 20_000 },
+    );
+    await isLocked;
+    const promoted = invite(admin, { com: company.id, email: b64(member.email) });
+    await expect.poll(waiting).toBe(1);
+    const removed = t.app.inject({
+      method: 'POST',
+      url: '/v1/user/company/remove',
+      headers: { cookie: companyAdmin.session.cookie },
+      payload: { email: member.email },
+    });
+    await expect.poll(waiting).toBe(2);
+    release();
+    await holder;
+    expect((await promoted).json().Code).toBe('200');
+    // An administrator does not remove the owner.
+    expect((await removed).json().Code).toBe('forbidden');
+    const access = await ownerAccess(company.id, member.email);
+    expect(access?.roles.map((r) => r.roleId)).toEqual(['owner']);
+    expect((await peer.nextMailTo(member.email)).subject).toContain('Race Co');
+  });
+
   it('rolls everything back with mail_failed when the mail server refuses', async () => {
     const company = await createCompany(t);
     const email = `${unique('boss')}@example.test`;

@@ -3,6 +3,7 @@ import type { Prisma } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { INVITE_TTL_DAYS, inviteLink, newInviteCode } from '../invites/invite-code.js';
+import { lockAccessOf } from '../users/access-lock.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -32,11 +33,15 @@ export async function inviteOwner(
   publicUrl: string,
   input: InviteOwnerInput,
 ): Promise<{ outcome: InviteOwnerOutcome; mail: OutgoingMail }> {
-  // The company row lock serialises owner invitations of one company.
+  // The company row lock serialises owner invitations of one company, and every change of its
+  // owner (NO KEY UPDATE: ownership/transfer-ownership.ts); then the person's lock, as their
+  // role updates and removals take it (users/access-lock.ts), so an administrator's removal of
+  // a member being made owner waits and then finds an owner.
   const locked = await tx.$queryRaw<{ name: string }[]>`
-    SELECT name FROM companies WHERE id = ${input.companyId} FOR UPDATE`;
+    SELECT name FROM companies WHERE id = ${input.companyId} FOR NO KEY UPDATE`;
   const company = locked[0];
   if (!company) throw new ApiError('not_found');
+  await lockAccessOf(tx, input.companyId, input.email);
 
   const key = { companyId: input.companyId, appId: GLOBAL_APP_ID, email: input.email };
   const existing = await tx.access.findUnique({

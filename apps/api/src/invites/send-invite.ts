@@ -38,6 +38,11 @@ export async function sendInvite(
 
   await app.db.prisma.$transaction(async (tx) => {
     await lockAccessOf(tx, companyId, email);
+    // KEY SHARE: the company's removal waits for the invitation (and then takes it); one that
+    // came after the session check answers forbidden, as company.update does, not a 500.
+    const company = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM companies WHERE id = ${companyId} FOR KEY SHARE`;
+    if (company.length === 0) throw new ApiError('forbidden', 'The company was removed.');
     const user = await tx.user.findUnique({ where: { email }, select: { id: true } });
     assertMayChangeTarget(session, {
       userId: user?.id ?? null,

@@ -20,8 +20,9 @@ export async function handOverOwnership(
   },
 ): Promise<string[]> {
   const email = input.newOwnerEmail.trim().toLowerCase();
-  // The company row lock serialises every change of a company's owner.
-  await tx.$queryRaw`SELECT id FROM companies WHERE id = ${input.companyId} FOR UPDATE`;
+  // The company row lock serialises every change of a company's owner (NO KEY UPDATE, so the
+  // foreign-key checks of other writes in the company do not wait for it: transfer-ownership.ts).
+  await tx.$queryRaw`SELECT id FROM companies WHERE id = ${input.companyId} FOR NO KEY UPDATE`;
   const previous = await tx.access.findMany({
     where: {
       companyId: input.companyId,

@@ -25,8 +25,11 @@ export async function transferOwnership(
   const email = rawEmail.trim().toLowerCase();
   await app.db.prisma.$transaction(async (tx) => {
     // The company row first (as every change of owner does), so the caller's role read below
-    // is current: of two transfers at once, the second finds its caller an admin.
-    await tx.$queryRaw`SELECT id FROM companies WHERE id = ${companyId} FOR UPDATE`;
+    // is current: of two transfers at once, the second finds its caller an admin. NO KEY
+    // UPDATE: an administrator's change of the member, which holds the member's lock, writes
+    // rows that name the company (their foreign-key checks take KEY SHARE); FOR UPDATE would
+    // wait for them while they wait for the member's lock here (a deadlock, a 500).
+    await tx.$queryRaw`SELECT id FROM companies WHERE id = ${companyId} FOR NO KEY UPDATE`;
     await lockAccessOf(tx, companyId, email);
     // Who is not a member here is nobody, whoever asks (as every users.* call answers).
     const member = await tx.access.findFirst({

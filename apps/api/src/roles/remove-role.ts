@@ -20,6 +20,11 @@ export async function removeRole(
   roleId: string,
 ): Promise<{ grants: number; emptiedAccess: number }> {
   if (BUILT_IN.has(roleId)) throw new ApiError('forbidden', 'Built-in roles cannot be removed.');
+  // The role first: a grant of it under way (which holds it KEY SHARE: users/role-rules.ts)
+  // commits before its holders are read, so an access it leaves with no role is seen and goes.
+  const locked = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM roles WHERE app_id = ${appId} AND id = ${roleId} FOR UPDATE`;
+  if (locked.length === 0) throw new ApiError('not_found');
   const holders = await tx.accessRole.findMany({
     where: { appId, roleId },
     select: { accessId: true },

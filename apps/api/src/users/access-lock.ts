@@ -1,4 +1,7 @@
+import { GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
+import type { SessionContext } from '../sessions/session-guard.js';
+import { isOwner } from './company-member.js';
 
 /**
  * Serialises the writes to one person's access in one company (role updates, invitations,
@@ -12,4 +15,30 @@ export async function lockAccessOf(
   key: string,
 ): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`access:${companyId}:${key}`}, 0))`;
+}
+
+/**
+ * Whether the caller still holds global.owner (verified) in the company, read under the company
+ * row's lock, which every change of owner takes (ownership/hand-over.ts): two owners demoting or
+ * removing each other at once, or a removal racing a transfer, then run one after the other, and
+ * the second finds its caller no longer the owner. Take it first, before any per-person lock
+ * (the order every change of owner uses). NO KEY UPDATE: other writes of the company's rows
+ * (their foreign-key checks) do not wait for it. A caller whose session is not an owner's
+ * answers false without a lock.
+ */
+export async function ownerUnderLock(
+  tx: Prisma.TransactionClient,
+  session: SessionContext,
+  companyId: string,
+): Promise<boolean> {
+  if (!isOwner(session)) return false;
+  await tx.$queryRaw`SELECT id FROM companies WHERE id = ${companyId} FOR NO KEY UPDATE`;
+  const held = await tx.accessRole.count({
+    where: {
+      appId: GLOBAL_APP_ID,
+      roleId: OWNER_ROLE_ID,
+      access: { companyId, userId: session.userId, status: 'verified' },
+    },
+  });
+  return held > 0;
 }

@@ -3,7 +3,7 @@ import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
-import { lockAccessOf } from './access-lock.js';
+import { lockAccessOf, ownerUnderLock } from './access-lock.js';
 import { companyOf, isAdminLevel } from './company-member.js';
 import { assertMayChangeTarget } from './role-rules.js';
 
@@ -22,6 +22,7 @@ export async function removeAccess(
   const companyId = companyOf(session);
   const email = rawEmail.trim().toLowerCase();
   await app.db.prisma.$transaction(async (tx) => {
+    const owner = await ownerUnderLock(tx, session, companyId);
     await lockAccessOf(tx, companyId, email);
     const rows = await tx.access.findMany({
       where: { companyId, email },
@@ -32,10 +33,11 @@ export async function removeAccess(
       rows.find((row) => row.userId !== null)?.userId ??
       (await tx.user.findUnique({ where: { email }, select: { id: true } }))?.id ??
       null;
-    assertMayChangeTarget(session, {
-      userId,
-      adminLevel: await isAdminLevel(tx, companyId, email),
-    });
+    assertMayChangeTarget(
+      session,
+      { userId, adminLevel: await isAdminLevel(tx, companyId, email) },
+      owner,
+    );
 
     await tx.access.deleteMany({ where: { companyId, email } });
     let sessionsEnded = 0;

@@ -1,4 +1,4 @@
-import type { Prisma } from '@portico/db';
+import { Prisma } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
 import type { SessionContext } from '../sessions/session-guard.js';
 import { COMPANY_LEVEL_ROLE_IDS } from '@portico/contracts';
@@ -26,13 +26,25 @@ export function normalizeGrants(grants: readonly Grant[]): Grant[] {
 /**
  * Every application must be one the company may grant (users.roleDefinitions) and every role
  * one of that application's: anything else is not_found, naming what was not found. Answers
- * the grantable groups (with role names) by application id.
+ * the grantable groups (with role names) by application id. The applications and then the roles
+ * named are locked (KEY SHARE) first, for the caller's transaction: a removal of one of them
+ * waits for the grant and then takes it along (roles/remove-role.ts), or, when it came first, the
+ * grant finds the role gone (not_found) instead of failing on its foreign key.
  */
 export async function assertGrantable(
   db: Prisma.TransactionClient,
   companyId: string,
   grants: readonly Grant[],
 ): Promise<Map<string, RoleGroup>> {
+  const named = grants.flatMap((grant) =>
+    grant.roles.map((role) => Prisma.sql`(${grant.app}, ${role})`),
+  );
+  if (named.length > 0) {
+    const apps = grants.map((grant) => grant.app);
+    await db.$queryRaw`SELECT id FROM applications WHERE id IN (${Prisma.join(apps)}) FOR KEY SHARE`;
+    await db.$queryRaw`
+      SELECT id FROM roles WHERE (app_id, id) IN (${Prisma.join(named)}) FOR KEY SHARE`;
+  }
   const groups = await grantableGroups(db, companyId);
   for (const grant of grants) {
     const group = groups.get(grant.app);
@@ -48,33 +60,37 @@ export async function assertGrantable(
 
 /**
  * Section 6 on the target: nobody changes their own access, and an admin-level target (company
- * owner or admin) is changed only by an owner.
+ * owner or admin) is changed only by an owner. `owner` is whether the caller is the owner: the
+ * session's roles unless the caller read it under the company's lock (access-lock.ts).
  */
 export function assertMayChangeTarget(
   session: SessionContext,
   target: { userId: string | null; adminLevel: boolean },
+  owner = isOwner(session),
 ): void {
   if (target.userId !== null && target.userId === session.userId) {
     throw new ApiError('forbidden', 'You cannot change your own access.');
   }
-  if (target.adminLevel && !isOwner(session)) {
+  if (target.adminLevel && !owner) {
     throw new ApiError('forbidden', 'Only an owner can change a company owner or admin.');
   }
 }
 
 /**
  * Section 6 on the roles: only an owner grants or takes away the company-level built-in roles
- * (global.owner and global.admin). `before` and `after` are the company roles (app `global`).
+ * (global.owner and global.admin). `before` and `after` are the company roles (app `global`);
+ * `owner` as for assertMayChangeTarget.
  */
 export function assertMayChangeCompanyRoles(
   session: SessionContext,
   before: readonly string[],
   after: readonly string[],
+  owner = isOwner(session),
 ): void {
   const changed = COMPANY_LEVEL_ROLE_IDS.filter(
     (role) => before.includes(role) !== after.includes(role),
   );
-  if (changed.length > 0 && !isOwner(session)) {
+  if (changed.length > 0 && !owner) {
     throw new ApiError('forbidden', `Only an owner can grant or remove global.${changed[0]}.`);
   }
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import type { InvitedApp } from '../invites/send-invite-mail.js';
 import { mailInvitation, writeInvitation } from '../invites/write-invitation.js';
-import { lockAccessOf } from './access-lock.js';
+import { lockAccessOf, ownerUnderLock } from './access-lock.js';
 import type { AccessRow } from './access-rows.js';
 import { accessRowsOf } from './access-rows.js';
 import { companyOf } from './company-member.js';
@@ -46,6 +46,7 @@ export async function updateRoles(
   const grants = normalizeGrants(input.data);
 
   return app.db.prisma.$transaction(async (tx) => {
+    const owner = await ownerUnderLock(tx, session, companyId);
     await lockAccessOf(tx, companyId, email);
     const existing = await tx.access.findMany({
       where: { companyId, email },
@@ -57,9 +58,9 @@ export async function updateRoles(
     const userId = existing.find((row) => row.userId !== null)?.userId ?? null;
     const globalBefore = rolesOf(GLOBAL_APP_ID);
     const adminLevel = COMPANY_LEVEL_ROLE_IDS.some((role) => globalBefore.includes(role));
-    assertMayChangeTarget(session, { userId, adminLevel });
+    assertMayChangeTarget(session, { userId, adminLevel }, owner);
     const globalGrant = grants.find((grant) => grant.app === GLOBAL_APP_ID);
-    if (globalGrant) assertMayChangeCompanyRoles(session, globalBefore, globalGrant.roles);
+    if (globalGrant) assertMayChangeCompanyRoles(session, globalBefore, globalGrant.roles, owner);
     const groups = await assertGrantable(
       tx,
       companyId,
