@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import type { Database } from './db.js';
 import { VERSION } from './version.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { securityHeaderValues, securityHeadersPlugin } from './plugins/security-headers.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { databasePlugin } from './plugins/database.js';
 import { siemPlugin } from './audit/siem/plugin.js';
@@ -65,6 +65,7 @@ export interface BuildOptions {
  * a visible order: framework and security first, then the capabilities' routes, then the portal.
  */
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+  const securityHeaders = securityHeaderValues();
   const app = Fastify({
     ...connectionTimeouts(config),
     logger: logger ?? loggerOptions(config),
@@ -80,7 +81,9 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     },
     // The router's own refusals (a path parameter over maxParamLength, a malformed URL) leave in
     // the envelope too: such a path names nothing, so not_found (e.g. /v1/files/<300 chars>).
+    // No onRequest hook runs before them, so the security headers are set here.
     frameworkErrors: (error, _request, reply) => {
+      reply.headers(securityHeaders);
       const known = error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL';
       sendFailure(reply, known ? 'not_found' : 'server_error');
     },
@@ -94,7 +97,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.decorate('accessGuards', {});
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { headers: securityHeaders });
   if (config.CORS_ORIGINS.length > 0) {
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: true });
   }

@@ -58,10 +58,36 @@ export function securityHeaderValues(): Record<string, string> {
   return headers;
 }
 
-export const securityHeadersPlugin = fp(async function securityHeaders(app: FastifyInstance) {
-  const headers = securityHeaderValues();
-  app.addHook('onRequest', (_request, reply, done) => {
+/**
+ * What the OpenID Provider's own answers carry (oidc/routes.ts hands each request, raw, to the
+ * provider, so the headers Fastify would send never reach them): the same headers, with a policy
+ * that only forbids framing (its "Sign out of Portico?" page must not be clickjacked). The
+ * portal's full policy is not theirs: `form-action 'self'` would stop the form_post answer and
+ * the sign-out's redirect to a client, and a script-src makes oidc-provider add its hashes.
+ */
+export function providerHeaderValues(headers: Record<string, string>): Record<string, string> {
+  return { ...headers, 'content-security-policy': "frame-ancestors 'none'" };
+}
+
+/** The provider's requests: /oidc and below (oidc/issuer.ts's OIDC_PATH). */
+function isProviderRequest(url: string): boolean {
+  return url === '/oidc' || url.startsWith('/oidc/') || url.startsWith('/oidc?');
+}
+
+export const securityHeadersPlugin = fp(async function securityHeaders(
+  app: FastifyInstance,
+  opts: { headers?: Record<string, string> },
+) {
+  const headers = opts.headers ?? securityHeaderValues();
+  const provider = Object.entries(providerHeaderValues(headers));
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // Set on the raw response too, where the provider writes; an answer Fastify sends (the
+    // hand-over routes under /oidc/interaction) still carries the full policy: its own headers
+    // take precedence over these.
+    if (isProviderRequest(request.url)) {
+      for (const [name, value] of provider) reply.raw.setHeader(name, value);
+    }
     done();
   });
 });
