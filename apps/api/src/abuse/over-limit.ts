@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { errorResponseBuilderContext } from '@fastify/rate-limit';
+import { isStorableText } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
 import { recordBan } from './bans.js';
 import { canonicalIp } from './ip-address.js';
@@ -66,7 +67,10 @@ async function banForRateLimit(
 ): Promise<void> {
   try {
     const body = request.body as { client?: unknown } | undefined;
-    const clientId = typeof body?.client === 'string' ? body.client : null;
+    // The body is not validated yet: a client id that cannot be stored names no client (else
+    // the ban's query fails, and an address could escape its ban with a NUL in `client`).
+    const named = body?.client;
+    const clientId = typeof named === 'string' && isStorableText(named) ? named : null;
     const ban = await recordBan(app, { ip, reason: 'rate_limit', attemptCount, clientId });
     app.abuse.knownBans.remember(ip, ban.expiresAt.getTime());
     if (ban.created) request.log.warn({ ip, attemptCount }, 'IP banned: rate limit exceeded');

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isStorableText } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
 import { sha256 } from '../credentials/tokens.js';
 
@@ -34,13 +35,16 @@ function sameHash(a: string, b: string): boolean {
  * The `client` access level: a client application's server names its client and sends its
  * secret (compared by hash, in constant time), or, for a non-Web client with custom_hash, a
  * proof-of-possession verifier that the exchange itself checks against the code's challenge.
- * Any failure is the same client_unauthorized.
+ * Any failure is the same client_unauthorized. It runs before the call's schema: a `client` that
+ * cannot be stored (a NUL character, which PostgreSQL refuses) names no client either.
  */
 export const clientGuardPlugin = fp(async function clientGuard(app: FastifyInstance) {
   app.decorateRequest('callingClient', null);
   app.accessGuards.client = async (request: FastifyRequest) => {
     const body = (request.body ?? {}) as ClientCredentials;
-    if (typeof body.client !== 'string') throw new ApiError('client_unauthorized');
+    if (typeof body.client !== 'string' || !isStorableText(body.client)) {
+      throw new ApiError('client_unauthorized');
+    }
     const client = await app.db.prisma.client.findUnique({
       where: { id: body.client },
       select: { id: true, appId: true, secretHash: true, customHash: true, platform: true },
