@@ -37,3 +37,25 @@ describe('where the landing page sends the browser', () => {
     expect(destination(choice, PORTAL_CLIENT_ID, '//evil.test')).toBe(choice.redirect);
   });
 });
+
+describe('a redir that a browser reads as another host', () => {
+  // The browser turns "\" into "/" and drops tabs and newlines before it resolves a URL, so
+  // each of these leaves the portal's origin (window.location.assign would go to evil.test).
+  it.each([
+    '/\\evil.test',
+    '/\\/evil.test',
+    '/\t/evil.test',
+    '/\n/evil.test',
+    '/\r\n/evil.test/x',
+    '\\/evil.test',
+  ])('goes to the registered redirect instead of %j', (redir) => {
+    expect(new URL(redir, window.location.origin).origin).not.toBe(window.location.origin);
+    expect(destination(choice, PORTAL_CLIENT_ID, redir)).toBe(choice.redirect);
+  });
+
+  it('still returns to a page of the portal with a query and a fragment', () => {
+    expect(destination(choice, PORTAL_CLIENT_ID, '/manage/users?page=2#top')).toBe(
+      '/manage/users?page=2#top',
+    );
+  });
+});
