@@ -55,7 +55,7 @@ describe('re-authentication from another browser', () => {
     return { user, cookie, session };
   }
 
-  const reauth = (cookie: string, password: string, dcd?: string) =>
+  const reauth = (cookie: string, password: string, dcd?: string, redirect = '/profile') =>
     t.app.inject({
       method: 'POST',
       url: '/v1/auth/reauth',
@@ -65,7 +65,7 @@ describe('re-authentication from another browser', () => {
         credential_type: 'password',
         credential_value: b64(password),
         client: PORTAL_CLIENT_ID,
-        redirect: '/profile',
+        redirect,
         ...(dcd === undefined ? {} : { dcd }),
       },
     });
@@ -97,6 +97,15 @@ describe('re-authentication from another browser', () => {
     expect(verified.json()).toMatchObject({ Code: '200' });
     expect(sessionCookieOf(verified)).toBeDefined();
     expect(await t.db.prisma.device.count({ where: { userId: user.id } })).toBe(2);
+  });
+
+  it('refuses from another browser a redirect that a sign-in would refuse, and mails nothing', async () => {
+    const { user, cookie } = await idleSession();
+    for (const redirect of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const res = await reauth(cookie, user.password, 'another-browser', redirect);
+      expect(res.json()).toMatchObject({ Code: 'callback_invalid' });
+    }
+    expect(await t.db.prisma.deviceVerificationCode.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it('answers account_failed for a wrong password from another browser, and mails nothing', async () => {

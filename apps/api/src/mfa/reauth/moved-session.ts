@@ -3,7 +3,7 @@ import { ApiError } from '../../http/api-error.js';
 import { sha256 } from '../../credentials/tokens.js';
 import { issueDeviceCode } from '../../auth/device-code.js';
 import { passDeviceGates } from '../../gates/device-gates.js';
-import { findSignInClient } from '../../gates/sign-in-client.js';
+import { clientGates, findSignInClient } from '../../gates/sign-in-client.js';
 import { parseUserAgent } from '../../gates/user-agent.js';
 import type { SessionContext } from '../../sessions/session-guard.js';
 
@@ -30,8 +30,10 @@ export async function startDeviceVerificationIfMoved(
   });
   if (device?.fingerprintHash === fingerprintHash) return;
 
-  const client = await findSignInClient(app.db, session.clientId);
-  if (!client) throw new ApiError('session_invalid');
+  const found = await findSignInClient(app.db, session.clientId);
+  if (!found) throw new ApiError('session_invalid');
+  // The code carries the redirect as a sign-in's does, so it passes the sign-in's gates.
+  const client = clientGates(found, body.redirect, app.config.LOCALHOST_REDIRECTS);
   const info = parseUserAgent(request.headers['user-agent']);
   await passDeviceGates(app.db, { userId: user.id, fingerprintHash, client, device: info });
   const otpref = await issueDeviceCode(app, request, {
