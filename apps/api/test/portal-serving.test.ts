@@ -39,6 +39,14 @@ describe('serving the built portal', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers a missing asset not_found, not the portal under its name', async () => {
+    // A page of an older build asks for its own hashed files: index.html in their place would
+    // be read as a script or a style sheet (and refused for its type), where a 404 says why.
+    const res = await t.app.inject({ method: 'GET', url: '/assets/main-old999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ Code: 'not_found' });
+  });
+
   it('keeps unknown API paths as not_found, not the portal', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/unknown' });
     expect(res.statusCode).toBe(404);
