@@ -161,6 +161,84 @@ describe('deleting one’s own account', () => {
     ).toBe(1);
   });
 
+  /** A member whose only company is the one of the deletable client's session. */
+  async function deletableMember(fields: { username?: string; email?: string } = {}) {
+    const user = await createUser(t, fields);
+    const company = await createCompany(t);
+    await grantAccess(t, { companyId: company.id, user, roles: [] });
+    const session = await openTestSession(t, user, { clientId: deletable, companyId: company.id });
+    return { user, company, session };
+  }
+
+  it('erases the person’s names, never parts of other people’s events', async () => {
+    // A username that is also a key of recorded details, and an e-mail inside another's.
+    const { user, session } = await deletableMember({
+      username: 'format',
+      email: 'ob@example.test',
+    });
+    const bystander = await createUser(t, { email: 'jimbob@example.test' });
+    const company = await createCompany(t);
+    await recordAudit(t.db.prisma, {
+      action: 'audit.export',
+      companyId: company.id,
+      details: { format: 'csv', events: 3, filter: {} },
+    });
+    await recordAudit(t.db.prisma, {
+      action: 'user.invite',
+      companyId: company.id,
+      target: bystander.id,
+      details: { email: bystander.email, app: 'format_app' },
+    });
+    await t.db.prisma.mailJob.create({
+      data: { kind: 'mail', payload: { to: bystander.email, subject: 'x', text: 'y' } },
+    });
+    // The person's own, as a failed sign-in with the e-mail records it.
+    await recordAudit(t.db.prisma, {
+      action: 'auth.sign_in_failed',
+      target: 'ob@example.test',
+      details: { reason: 'account_failed', login: 'ob@example.test' },
+    });
+
+    expect((await del(session.cookie, user.password)).json()).toMatchObject({ Code: '200' });
+
+    const others = await t.db.prisma.auditEvent.findMany({
+      where: { companyId: company.id },
+      orderBy: { id: 'asc' },
+    });
+    expect(others.map((event) => event.details)).toEqual([
+      { format: 'csv', events: 3, filter: {} },
+      { email: bystander.email, app: 'format_app' },
+    ]);
+    const jobs = await t.db.prisma.mailJob.findMany();
+    expect(jobs.map((job) => (job.payload as { to: string }).to)).toContain(bystander.email);
+    const own = await t.db.prisma.auditEvent.findFirstOrThrow({
+      where: {
+        action: 'auth.sign_in_failed',
+        details: { path: ['reason'], equals: 'account_failed' },
+      },
+    });
+    expect(own).toMatchObject({
+      target: ERASED,
+      details: { reason: 'account_failed', login: ERASED },
+    });
+  });
+
+  it('takes the username off the bans that list it', async () => {
+    const { user, session } = await deletableMember();
+    const name = user.username.toLowerCase();
+    const ban = await t.db.prisma.ipBan.create({
+      data: {
+        ip: '198.51.100.9',
+        reason: 'credential_stuffing',
+        expiresAt: new Date(Date.now() + 60_000),
+        blockedUsers: ['someone_else', name, user.email],
+      },
+    });
+    expect((await del(session.cookie, user.password)).json()).toMatchObject({ Code: '200' });
+    const row = await t.db.prisma.ipBan.findUniqueOrThrow({ where: { id: ban.id } });
+    expect(row.blockedUsers).toEqual(['someone_else', ERASED, ERASED]);
+  });
+
   it('needs a session', async () => {
     const res = await t.app.inject({
       method: 'POST',

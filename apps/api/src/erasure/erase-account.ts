@@ -6,10 +6,22 @@ type Tx = Prisma.TransactionClient;
 /** What is erased in place of a name or an address where a record must stay. */
 export const ERASED = '[erased]';
 
-/** A value as it appears inside a JSON string (the audit details are JSON). */
-function asJsonText(value: string): string {
-  return JSON.stringify(value).slice(1, -1);
+/**
+ * The details with every string that is one of `names` (compared case-insensitively) replaced
+ * by ERASED, at any depth; keys and other strings, even ones that contain a name, stay as they
+ * are: they are not the person's (another account's e-mail, a key such as `format`).
+ */
+function erasedIn(value: Prisma.JsonValue, names: ReadonlySet<string>): Prisma.JsonValue {
+  if (typeof value === 'string') return names.has(value.toLowerCase()) ? ERASED : value;
+  if (Array.isArray(value)) return value.map((inner) => erasedIn(inner, names));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, erasedIn(inner ?? null, names)]),
+  );
 }
+
+/** The JSON text of a string as jsonb::text writes it, lowercased (quotes included). */
+const quoted = (value: string) => JSON.stringify(value).toLowerCase();
 
 /**
  * Erases an account and the personal data kept about it (the GDPR erasure path,
@@ -17,10 +29,12 @@ function asJsonText(value: string): string {
  * - the user row, and with it by cascade its sessions (every one ends), devices, MPIN,
  *   passkeys, access, names per company, branch assignments, device and exchange codes and
  *   reset tokens;
- * - invitations still addressed to its e-mail, queued mails to it, its sign-in attempts (they
- *   carry the username and the address), its avatar;
+ * - invitations still addressed to its e-mail, queued mails to it and Forgot requests naming
+ *   it, its sign-in attempts (they carry the username and the address), its avatar;
+ * - in the ban list, its username or e-mail among a ban's blocked users becomes "[erased]";
  * - in the audit trail, which stays: the actor link is cut, the IP of what it did is dropped,
- *   and its e-mail and username are replaced by "[erased]" wherever a record names them. The
+ *   and a target or a details value that is its e-mail or username (whole, in any case) is
+ *   replaced by "[erased]"; keys and other values, even containing them, are left alone. The
  *   random user id remains as a target: it names nobody once the row is gone.
  */
 export async function eraseAccount(
@@ -34,15 +48,36 @@ export async function eraseAccount(
     where: { OR: [{ userId: user.id }, { username }] },
   });
   await tx.access.deleteMany({ where: { email } });
-  await tx.$executeRaw`DELETE FROM mail_jobs WHERE position(${email} in lower(payload::text)) > 0`;
+  // Mails to the address and Forgot requests naming the account; never a mail to another
+  // address that merely contains this one (bob@ in jimbob@).
+  await tx.$executeRaw`
+    DELETE FROM mail_jobs
+     WHERE (kind = 'mail' AND lower(payload->>'to') = ${email})
+        OR (kind = 'password.forgot'
+            AND lower(btrim(payload->>'identifier')) IN (${email}, ${username}))`;
+  // Usernames (or e-mails) a credential-stuffing ban lists as hit from its address.
+  for (const value of [email, username]) {
+    await tx.$executeRaw`
+      UPDATE ip_bans SET blocked_users = array_replace(blocked_users, ${value}, ${ERASED})
+       WHERE ${value} = ANY(blocked_users)`;
+  }
 
   await tx.$executeRaw`UPDATE audit_events SET ip = NULL WHERE actor_id = ${user.id}`;
-  for (const value of [email, username]) {
-    const text = asJsonText(value);
+  // Details that hold one of the names as a whole string value: the text test only narrows the
+  // rows read, the replacement (erasedIn) looks at values alone.
+  const names = new Set([email, username]);
+  const named = await tx.$queryRaw<{ id: bigint; details: Prisma.JsonValue }[]>`
+    SELECT id, details FROM audit_events
+     WHERE details IS NOT NULL
+       AND (position(${quoted(email)} in lower(details::text)) > 0
+            OR position(${quoted(username)} in lower(details::text)) > 0)`;
+  for (const event of named) {
+    const erased = erasedIn(event.details, names);
+    if (JSON.stringify(erased) === JSON.stringify(event.details)) continue;
     await tx.$executeRaw`
-      UPDATE audit_events
-         SET details = replace(details::text, ${text}, ${ERASED})::jsonb
-       WHERE details IS NOT NULL AND position(${text} in details::text) > 0`;
+      UPDATE audit_events SET details = ${JSON.stringify(erased)}::jsonb WHERE id = ${event.id}`;
+  }
+  for (const value of names) {
     await tx.$executeRaw`UPDATE audit_events SET target = ${ERASED} WHERE lower(target) = ${value}`;
   }
 

@@ -50,6 +50,27 @@ describe('mailer', () => {
     mailer.close();
   });
 
+  it('keeps a subject taken from user input (a company name) to one header line', async () => {
+    const { log } = capturingLogger();
+    const mailer = createMailer(loadConfig({ SMTP_URL: peer.url, DATA_DIR: dataDir }), log);
+    const hostile = 'Acme\r\nBcc: thief@example.test\r\nX-Injected: yes\n\nforged body';
+    const to = 'invitee@example.test';
+    await mailer.send({ to, subject: `Portico: ${hostile} invited you`, text: 'The real body.' });
+    const received = await peer.nextMailTo(to);
+    expect(received.to).toEqual([to]);
+    expect(received.text.trim()).toBe('The real body.');
+    expect(received.subject).not.toMatch(/[\r\n]/);
+    mailer.close();
+
+    const own = path.join(dataDir, 'hostile');
+    const outbox = createMailer(loadConfig({ DATA_DIR: own }), log);
+    await outbox.send({ to, subject: hostile, text: 'The real body.' });
+    const written = readdirSync(path.join(own, 'outbox')).map((file) =>
+      readFileSync(path.join(own, 'outbox', file), 'utf8'),
+    );
+    expect(written.join('')).not.toMatch(/^(Bcc|X-Injected):/im);
+  });
+
   it('answers mail_failed when the SMTP server refuses, and logs no content', async () => {
     const { log, lines } = capturingLogger();
     const mailer = createMailer(loadConfig({ SMTP_URL: peer.url, DATA_DIR: dataDir }), log);

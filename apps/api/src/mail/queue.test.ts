@@ -10,6 +10,8 @@ import { loadConfig } from '../config.js';
 import type { MailPeer } from '../../test/mail-peer.js';
 import { startMailPeer } from '../../test/mail-peer.js';
 import { createUser, unique } from '../../test/factories.js';
+import { startMailWorker } from './worker.js';
+import type { OutgoingMail } from './mailer.js';
 
 /**
  * The durable mail queue with real replicas: several API instances on one PostgreSQL and a real
@@ -119,6 +121,54 @@ describe('the mail queue', () => {
     for (const user of users) {
       expect(peer.messages.filter((m) => m.to.includes(user.email))).toHaveLength(1);
     }
+  });
+
+  it('never sends a job whose claim ran out while an earlier one of the batch was sending', async () => {
+    const app = await replica();
+    await app.mailQueue.stop();
+    const jobOf = (to: string, secondsAgo: number) =>
+      database.db.prisma.mailJob.create({
+        data: {
+          kind: 'mail',
+          payload: { to, subject: 'S', text: 'T' },
+          nextAttemptAt: new Date(Date.now() - secondsAgo * 1000),
+        },
+      });
+    const slow = await jobOf('slow@example.test', 2);
+    const later = await jobOf('later@example.test', 1);
+
+    const sent: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const noop = async () => {};
+    const handlersOf = (wait: boolean) => ({
+      mail: async (mail: OutgoingMail) => {
+        sent.push(mail.to);
+        if (wait && mail.to === 'slow@example.test') await held;
+      },
+      'password.forgot': noop,
+      'oidc.backchannel_logout': noop,
+    });
+    // Replica A claims both and hangs on the first send (a slow SMTP server)...
+    const a = startMailWorker(app, handlersOf(true));
+    a.wake();
+    await expect.poll(() => sent).toEqual(['slow@example.test']);
+    // ...long enough for the second claim to run out: replica B takes it and sends it.
+    await database.db.prisma.mailJob.update({
+      where: { id: later.id },
+      data: { lockedUntil: new Date(Date.now() - 1000) },
+    });
+    const b = startMailWorker(app, handlersOf(false));
+    await b.drain();
+    expect(sent).toEqual(['slow@example.test', 'later@example.test']);
+
+    release();
+    await a.drain();
+    await Promise.all([a.stop(), b.stop()]);
+    expect(sent).toEqual(['slow@example.test', 'later@example.test']);
+    expect(
+      await database.db.prisma.mailJob.count({ where: { id: { in: [slow.id, later.id] } } }),
+    ).toBe(0);
   });
 
   it('gives a mail up after MAIL_GIVE_UP_HOURS of refusals', async () => {

@@ -4,7 +4,9 @@ import type { MailJobKind, MailJobOf } from './queue.js';
 /**
  * Drains the mail queue (queue.ts) in every replica: jobs are claimed with FOR UPDATE SKIP
  * LOCKED (no two workers take the same job; a crashed worker's claim runs out after
- * CLAIM_SECONDS), done, and deleted. A failed job is tried again after a backoff that doubles
+ * CLAIM_SECONDS), done, and deleted. A batch is done one job at a time, each renewing its claim
+ * first: a job whose claim ran out while earlier ones were sent is skipped, not sent twice. A
+ * failed job is tried again after a backoff that doubles
  * from MAIL_RETRY_MS up to MAX_BACKOFF_MS, and given up (logged as an error) after
  * MAIL_GIVE_UP_HOURS: a reset link is long expired by then. The worker runs every
  * MAIL_POLL_MS and at once when a request has just queued work (wake()).
@@ -23,6 +25,8 @@ interface ClaimedJob {
   payload: unknown;
   attempts: number;
   created_at: Date;
+  /** The claim as written: still there when the worker gets to the job, or the job is another's. */
+  locked_until: Date;
 }
 
 const CLAIM_SECONDS = 60;
@@ -53,17 +57,34 @@ export function startMailWorker(app: FastifyInstance, handlers: MailJobHandlers)
                       ORDER BY next_attempt_at
                       LIMIT ${BATCH}
                       FOR UPDATE SKIP LOCKED)
-    RETURNING id, kind, payload, attempts, created_at`,
+    RETURNING id, kind, payload, attempts, created_at, locked_until`,
     );
   }
 
+  /**
+   * Renews the claim of a job of the batch just before it is done, only if it is still this
+   * worker's: jobs wait their turn, and one whose claim ran out meanwhile (slow sends before it)
+   * may have been claimed, sent and deleted by another replica. Such a job is left alone.
+   */
+  async function stillOurs(job: ClaimedJob): Promise<boolean> {
+    const renewed = await app.db.prisma.$executeRawUnsafe(
+      `UPDATE mail_jobs SET locked_until = now() + interval '${CLAIM_SECONDS} seconds'
+        WHERE id = $1 AND locked_until = $2`,
+      job.id,
+      job.locked_until,
+    );
+    return renewed === 1;
+  }
+
   async function work(job: ClaimedJob): Promise<void> {
+    if (!(await stillOurs(job))) return;
     try {
       const handler = handlers[job.kind as MailJobKind] as
         ((payload: unknown) => Promise<void>) | undefined;
       if (!handler) throw new Error(`no handler for mail job kind ${job.kind}`);
       await handler(job.payload);
-      await app.db.prisma.mailJob.delete({ where: { id: job.id } });
+      // deleteMany: a job deleted meanwhile (an account erasure) is no failure of the send.
+      await app.db.prisma.mailJob.deleteMany({ where: { id: job.id } });
       app.metrics?.mailJobs.inc({ kind: job.kind, outcome: 'done' });
       // A job may queue another (a Forgot request queues its mail): look again before resting.
       again = true;
@@ -75,7 +96,7 @@ export function startMailWorker(app: FastifyInstance, handlers: MailJobHandlers)
           { job: job.id, kind: job.kind, attempts: job.attempts, reason },
           'mail given up',
         );
-        await app.db.prisma.mailJob.delete({ where: { id: job.id } });
+        await app.db.prisma.mailJob.deleteMany({ where: { id: job.id } });
         app.metrics?.mailJobs.inc({ kind: job.kind, outcome: 'given_up' });
         return;
       }
@@ -85,7 +106,7 @@ export function startMailWorker(app: FastifyInstance, handlers: MailJobHandlers)
         'mail will be retried',
       );
       app.metrics?.mailJobs.inc({ kind: job.kind, outcome: 'retry' });
-      await app.db.prisma.mailJob.update({
+      await app.db.prisma.mailJob.updateMany({
         where: { id: job.id },
         data: {
           lockedUntil: null,

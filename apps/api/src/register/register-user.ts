@@ -49,7 +49,9 @@ async function assertNamesFree(
  * register.submit: creates the account named by an invitation and accepts that invitation, in
  * one transaction. The invitation is claimed first by a conditional UPDATE (so two
  * registrations with one invitation make one user; the second answers `verified`); a username
- * or e-mail taken meanwhile is caught by the unique constraints. Claiming accepts the company's
+ * or e-mail taken meanwhile is caught by the unique constraints. Registrations of one e-mail
+ * (two companies' invitations) are serialised by a transaction lock on it, so the second answers
+ * `email_already_inuse`, never a deadlock. Claiming accepts the company's
  * other open invitations for that e-mail too (accept-claim.ts); the invitee's invitations from
  * other companies learn the user id and stay pending (each company's link accepts its own).
  */
@@ -66,6 +68,10 @@ export async function registerUser(
 
   try {
     await app.db.prisma.$transaction(async (tx) => {
+      // Registrations of one e-mail (invited by two companies) wait for each other: otherwise
+      // each claims its own invitation, then one waits on the other's user (the unique e-mail)
+      // while the other waits to give the first one's invitation its user id, a deadlock.
+      await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`register:${email}`}))) AS l`;
       const claimed = await claimInvitation(tx, { code: input.code, email, userId: null });
       if (!claimed) {
         assertRegistrable(invitationState(await findInvitation(tx, input.code, email)));

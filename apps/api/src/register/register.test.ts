@@ -5,6 +5,7 @@ import { startTestApp } from '../../test/harness.js';
 import { b64, createApp, createCompany, createUser, unique } from '../../test/factories.js';
 import { verifySecret } from '../credentials/argon2.js';
 import { newInviteCode } from '../invites/invite-code.js';
+import { holdRow } from '../../test/row-lock.js';
 
 let lastIp = 0;
 const nextIp = () => `10.2.0.${++lastIp}`;
@@ -194,6 +195,28 @@ describe('registration by invitation', () => {
     expect(
       await t.db.prisma.access.findUniqueOrThrow({ where: { id: loser.access.id } }),
     ).toMatchObject({ status: 'pending', userId: null });
+  });
+
+  it('gives an e-mail invited by two companies to one of two registrations at the same time', async () => {
+    const email = `${unique('both')}@example.test`;
+    const a = await invite({ email });
+    const b = await invite({ email, company: (await createCompany(t)).id });
+    // B queues on its invitation first; A then gets as far as it can before B goes on (its
+    // user is written, and it would give B's invitation the new user id).
+    const held = await holdRow(t, 'access', b.access.id);
+    const second = submit(form(b.code, email));
+    await held.waitingOnLocks(1);
+    const first = submit(form(a.code, email));
+    await held.waitingOnLocks(2);
+    await held.release();
+    const answers = [await first, await second];
+    expect(answers.map(codeOf).sort()).toEqual(['200', 'email_already_inuse']);
+    const user = await t.db.prisma.user.findUniqueOrThrow({ where: { email } });
+    // The other invitation stays open, known to belong to the account.
+    const loser = codeOf(answers[0] as { json<T>(): T }) === '200' ? b : a;
+    expect(
+      await t.db.prisma.access.findUniqueOrThrow({ where: { id: loser.access.id } }),
+    ).toMatchObject({ status: 'pending', userId: user.id });
   });
 
   it('answers incomplete_param for bad input and creates nothing', async () => {
