@@ -14,7 +14,8 @@ const SPELLED_LENGTH_MAX = 64;
 
 /**
  * One spelling per address, so a ban, a whitelist entry and a request's peer compare equal:
- * IPv4 as dotted decimal (also when it arrives IPv4-mapped, `::ffff:10.0.0.1`), IPv6 as its
+ * IPv4 as dotted decimal (also when it arrives IPv4-mapped, `::ffff:10.0.0.1`, or is written so
+ * in hexadecimal groups, `0:0:0:0:0:ffff:a00:1`), IPv6 as its
  * eight groups in lowercase without leading zeros (`2001:db8:0:0:0:0:0:1`). Anything that is not
  * an address is returned trimmed and lowercased, unchanged otherwise.
  */
@@ -40,9 +41,13 @@ function spell(raw: string): string {
     if (groups.every((group) => group <= 255)) return groups.join('.');
   }
   if (!isIPv6(ip)) return ip;
-  return expandIpv6(ip)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':');
+  const groups = expandIpv6(ip).map((group) => parseInt(group, 16));
+  // IPv4-mapped in any spelling (0:0:0:0:0:ffff:a00:1 too) is the IPv4 address it maps.
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return groups.map((group) => group.toString(16)).join(':');
 }
 
 /** The eight hexadecimal groups of an IPv6 address (a trailing dotted IPv4 part included). */

@@ -88,6 +88,24 @@ describe('IP whitelist and banned IPs', () => {
       );
     });
 
+    it('takes an IPv4 address written as IPv4-mapped IPv6 for the IPv4 address it is', async () => {
+      const ip = someIp();
+      const [a = 0, b = 0, c = 0, d = 0] = ip.split('.').map(Number);
+      const hex = (high: number, low: number) => ((high << 8) | low).toString(16);
+      // The eight-group spelling the rule accepts, of the peer that arrives as ::ffff:<ip>.
+      const mapped = `0:0:0:0:0:ffff:${hex(a, b)}:${hex(c, d)}`;
+      await ban(ip);
+      expect((await post('/v1/whitelist/add', { ip: mapped })).statusCode).toBe(200);
+      expect(await t.app.abuse.whitelist.has(`::ffff:${ip}`)).toBe(true);
+      expect(await allowed(ip)).toBe(true);
+      const again = await post('/v1/whitelist/add', { ip });
+      expect(again.json()).toMatchObject({ Code: 'already_whitelisted' });
+      expect((await post('/v1/whitelist/remove', { ip: mapped })).statusCode).toBe(200);
+      expect(
+        await t.db.prisma.ipWhitelistEntry.count({ where: { ip: { contains: 'ffff' } } }),
+      ).toBe(0);
+    });
+
     it('refuses malformed addresses with the rule message and stores nothing', async () => {
       const before = await t.db.prisma.ipWhitelistEntry.count();
       for (const ip of ['999.1.1.1', '1.2.3', '2001:db8::1', 'localhost', '', 12, null]) {
