@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_LOCKOUT_MINUTES } from '@portico/contracts';
-import type { BanReason } from '@portico/db';
+import type { BanReason, Prisma } from '@portico/db';
 import { recordAudit } from '../audit/record-audit.js';
 import { canonicalIp } from './ip-address.js';
 
@@ -35,11 +35,19 @@ export async function recordBan(app: FastifyInstance, input: BanInput): Promise<
   return outcome;
 }
 
+/**
+ * The per-IP lock (`ip-ban:<ip>`, transaction-scoped) that every writer of an address's bans
+ * takes before it reads them: recording a ban and lifting the bans (ip-lists/banned.ts).
+ */
+export async function lockIpBans(tx: Prisma.TransactionClient, ip: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`ip-ban:${ip}`}))) AS l`;
+}
+
 async function writeBan(app: FastifyInstance, input: BanInput): Promise<BanOutcome> {
   const ip = canonicalIp(input.ip);
   const { clientId, appId } = await knownClientAndApp(app, input.clientId, input.appId);
   return app.db.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`ip-ban:${ip}`}))) AS l`;
+    await lockIpBans(tx, ip);
     const now = new Date();
     const active = await tx.ipBan.findFirst({
       where: { ip, reason: input.reason, liftedAt: null, expiresAt: { gt: now } },

@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { canonicalIp } from '../abuse/ip-address.js';
+import { lockIpBans } from '../abuse/bans.js';
 
 /** Expired bans stay on the list this long (shown as Expired), unless an administrator lifts them. */
 export const RECENT_BAN_DAYS = 7;
@@ -55,7 +56,11 @@ export async function listBanned(
   }));
 }
 
-/** Lifts every ban on the address (active or expired): it is allowed again at once. */
+/**
+ * Lifts every ban on the address (active or expired): it is allowed again at once. Under the
+ * per-IP lock a recorder takes (abuse/bans.ts), so no ban is recorded, or read as active, while
+ * the bans are lifted.
+ */
 export async function unbanIp(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -63,6 +68,7 @@ export async function unbanIp(
 ): Promise<void> {
   const ip = canonicalIp(rawIp);
   await app.db.prisma.$transaction(async (tx) => {
+    await lockIpBans(tx, ip);
     const lifted = await tx.ipBan.updateMany({
       where: { ip, liftedAt: null },
       data: { liftedAt: new Date(), liftedById: sessionOf(request).userId },
