@@ -10,14 +10,18 @@ type Tx = Prisma.TransactionClient;
  * Removes an application in the caller's transaction. The delete cascades its clients (and
  * with them their sessions, device codes and exchange codes), roles and their grants, access
  * and invitations, and subscriptions; ban history keeps its rows without the app. People it
- * leaves with no access in a company lose their sessions there (users/lost-access.ts). The
- * icons are deleted unless something else uses them.
+ * leaves with no access in a company lose their sessions there (users/lost-access.ts), including
+ * access granted while the removal waited: the application row is locked before its access is
+ * read. The icons are deleted unless something else uses them.
  */
 export async function removeApp(
   tx: Tx,
   appId: string,
 ): Promise<{ clients: number; roles: number; access: number }> {
   refuseRemovingPlatformApp(appId);
+  // Locked before its access is read: a grant holds the application FOR KEY SHARE until it
+  // commits (users/role-rules.ts assertGrantable), so what it grants is read here, not missed.
+  await tx.$queryRaw`SELECT id FROM applications WHERE id = ${appId} FOR UPDATE`;
   const app = await tx.application.findUnique({
     where: { id: appId },
     select: {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import { holdRow } from '../../test/row-lock.js';
 import { bootstrapPlatform, createCompany, signedInMember, unique } from '../../test/factories.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -226,6 +227,28 @@ describe('user branches', () => {
     ]);
     expect(await assignmentsOf(user.id)).toEqual([{ branchId: 'b05', servicing: true }]);
     expect(await assignmentsOf(user.id, otherCompanyId)).toEqual([]);
+  });
+
+  it("an assignment racing the member's removal does not outlive it", async () => {
+    const user = await signedInMember(t, companyId, []);
+    const branch = unique('race');
+    await t.db.prisma.branch.create({ data: { companyId, id: branch, name: 'Race' } });
+    // The test holds the branch: the assignment, which has read the member, waits on it (KEY
+    // SHARE) first; then the removal of the member, which must wait for the assignment.
+    const held = await holdRow(t, 'branches', branch);
+    const added = post('/add', { userid: user.id, com: companyId, branch, servicing: true });
+    await held.waitingOnLocks(1);
+    const removed = t.app.inject({
+      method: 'POST',
+      url: '/v1/user/company/remove',
+      headers: { cookie: admin.session.cookie },
+      payload: { email: user.email },
+    });
+    await held.waitingOnLocks(2);
+    await held.release();
+    expect((await added).json()).toMatchObject({ Code: '200' });
+    expect((await removed).json()).toMatchObject({ Code: '200' });
+    expect(await assignmentsOf(user.id)).toEqual([]);
   });
 
   it.each([

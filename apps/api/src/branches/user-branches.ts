@@ -47,8 +47,9 @@ export async function listUserBranches(
 /**
  * branches.addUserBranch: assigns a branch of the company to a member (or changes the servicing
  * flag of an assigned one). A servicing branch clears the previous one's flag first, in the same
- * transaction (a partial unique index allows one per user and company); the per-user lock keeps
- * two assignments at once from both clearing and then colliding.
+ * transaction (a partial unique index allows one per user and company); the per-person lock
+ * (users/access-lock.ts, on the member's e-mail) keeps two assignments at once from both clearing
+ * and then colliding, and a removal of the member from running between them.
  */
 export async function addUserBranch(
   app: FastifyInstance,
@@ -57,7 +58,15 @@ export async function addUserBranch(
   input: { userid: string; branch: string; servicing: boolean },
 ): Promise<void> {
   await app.db.prisma.$transaction(async (tx) => {
-    await lockAccessOf(tx, companyId, `user:${input.userid}`);
+    // The member's per-person lock, by e-mail as every writer of their access takes it: a
+    // removal from the company (users/remove-access.ts) then runs before this assignment or
+    // after it, taking it along, never between the member's read and the assignment.
+    const account = await tx.user.findUnique({
+      where: { id: input.userid },
+      select: { email: true },
+    });
+    if (!account) throw new ApiError('user_not_found');
+    await lockAccessOf(tx, companyId, account.email);
     const member = await findCompanyMember(tx, companyId, { id: input.userid });
     if (!member) throw new ApiError('user_not_found');
     // KEY SHARE: a removal of the branch waits for this assignment (and then takes it with the

@@ -19,12 +19,23 @@ export interface ClaimedInvitation {
  * One invitation, one acceptance (issue 17): the same statement's sibling accepts every other
  * open invitation of that company for that e-mail, so a person invited to three applications
  * accepts them with one link (each keeps its own roles).
- * Accepting an owner invitation hands the company over (ownership/hand-over.ts).
+ * Accepting an owner invitation hands the company over (ownership/hand-over.ts); the company
+ * row is locked first, as every change of owner locks it.
  */
 export async function claimInvitation(
   tx: Prisma.TransactionClient,
   input: { code: string; email: string; userId: string | null },
 ): Promise<ClaimedInvitation | null> {
+  // The company row before the invitation's rows, the order of every change of owner
+  // (ownership/hand-over.ts, users/access-lock.ts ownerUnderLock): an accepted owner invitation
+  // hands the company over, and taking the rows first would deadlock with a transfer or an
+  // owner's change of the invitee. NO KEY UPDATE, as they take it.
+  const [target] = await tx.$queryRaw<{ company_id: string }[]>`
+    SELECT company_id FROM access
+     WHERE invite_code_hash = ${sha256(input.code)} AND email = ${input.email.trim().toLowerCase()}
+     LIMIT 1`;
+  if (!target) return null;
+  await tx.$queryRaw`SELECT id FROM companies WHERE id = ${target.company_id} FOR NO KEY UPDATE`;
   const rows = await tx.$queryRaw<{ id: string; company_id: string; app_id: string }[]>`
     UPDATE access
        SET status = 'verified'::access_status, user_id = COALESCE(${input.userId}, user_id),

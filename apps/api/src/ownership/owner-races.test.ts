@@ -9,6 +9,7 @@ import {
   grantAccess,
   signedInMember,
 } from '../../test/factories.js';
+import { newInviteCode } from '../invites/invite-code.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -164,5 +165,72 @@ describe('owners acting on each other at once', () => {
     );
     expect(answers.map((res) => res.json().Code)).toEqual(['200', '200']);
     expect(await ownersOf(company.id)).toEqual([member.email]);
+  });
+
+  /**
+   * A member of `companyId` (verified on an application) with a pending invitation to
+   * global.owner and its code: the platform's "Change" owner invites an existing member.
+   */
+  async function invitedOwner(companyId: string) {
+    const member = await signedInMember(t, companyId, []);
+    // signedInMember grants global access: move it to an application, to free the global row.
+    const app = await createApp(t);
+    await t.db.prisma.access.updateMany({
+      where: { companyId, email: member.email, appId: 'global' },
+      data: { appId: app.id },
+    });
+    const code = newInviteCode();
+    await t.db.prisma.access.create({
+      data: {
+        companyId,
+        appId: 'global',
+        email: member.email,
+        userId: member.id,
+        status: 'pending',
+        inviteCodeHash: code.hash,
+        inviteExpiresAt: code.expiresAt,
+        roles: { create: [{ roleId: 'owner' }] },
+      },
+    });
+    return { member, code: code.code };
+  }
+  const accept = (code: string, email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/invite/accept',
+      payload: { access_code: code, email },
+    });
+
+  // The change of owner holds the company row and waits for the invitee's lock (held here) when
+  // the acceptance arrives: the acceptance must wait for the company row before it takes the
+  // invitation's row, or each ends up waiting for the other (a deadlock, a 500).
+  it('an owner invitation accepted while the owner transfers to the invitee: no deadlock', async () => {
+    const company = await createCompany(t);
+    const owner = await signedInMember(t, company.id, ['owner']);
+    const { member, code } = await invitedOwner(company.id);
+    const [transferred, accepted] = await whileHeld(personLocks(company.id, [member.email]), [
+      () => transfer(owner, member),
+      () => accept(code, member.email),
+    ]);
+    expect(transferred?.json().Code).toBe('200');
+    expect(accepted?.json().Code).toBe('invite_accepted');
+    expect(await ownersOf(company.id)).toEqual([member.email]);
+  });
+
+  it('an owner invitation accepted while the owner withdraws it: no deadlock', async () => {
+    const company = await createCompany(t);
+    const owner = await signedInMember(t, company.id, ['owner']);
+    const { member, code } = await invitedOwner(company.id);
+    const [withdrawn, accepted] = await whileHeld(personLocks(company.id, [member.email]), [
+      () =>
+        post(owner.session.cookie, '/v1/users/role/update', {
+          email: member.email,
+          data: [{ app: 'global', roles: [] }],
+        }),
+      () => accept(code, member.email),
+    ]);
+    expect(withdrawn?.json().Code).toBe('200');
+    expect(accepted?.json().Code).toBe('not_found');
+    expect(await ownersOf(company.id)).toEqual([owner.email]);
   });
 });
