@@ -18,6 +18,7 @@ import { loadUserSummary } from '../sessions/user-summary.js';
 import { lockedOutError } from '../credentials/lockout.js';
 import { revokeGrantsWhere } from '../oidc/grants.js';
 import { gateError } from '../gates/gate-error.js';
+import { ApiError } from '../http/api-error.js';
 
 type Tx = Prisma.TransactionClient;
 export type LoginAnswer = z.input<typeof auth.loginAnswer>;
@@ -68,15 +69,21 @@ function startedFrom(
   db: object,
   rows: SessionStatementRow[],
   statement: SessionStatement,
-  client: SignInClient,
+  input: { client: SignInClient; method: SignInMethod },
 ) {
   const [row] = rows;
   if (!row) throw new Error('startSession: the user does not exist');
   // Blocked or removed since the gates read it: nothing was written (start-session.ts).
-  if (row.device_active === false) throw gateError('unauthorized_device', client.appName);
+  if (row.device_active === false) throw gateError('unauthorized_device', input.client.appName);
+  // The session an auto-login continues ended meanwhile (signed out): nothing was written, and
+  // the browser stays signed out, as its own check would answer now.
+  if (row.replaced_live === false) throw new ApiError('session_invalid');
   if (row.failed_login_count === null || row.audit_id === null || row.audit_at === null) {
     // The password's settlement found the account blocked (or a platform administrator's
-    // timed lock) by a parallel guess: nothing was written.
+    // timed lock) by a parallel guess, or, for the other sign-ins, the account was blocked or
+    // set awaiting a reset meanwhile: nothing was written. An auto-login answers that as its
+    // own check of the account does.
+    if (input.method === 'autologin') throw new ApiError('session_invalid');
     throw lockedOutError(row.locked ? 'locked' : 'blocked');
   }
   publishAuditEvent(db, { ...statement.audit, id: row.audit_id, at: row.audit_at });
@@ -117,7 +124,7 @@ export async function startSession(
 ): Promise<{ token: string; failedLoginCount: number }> {
   const statement = startSessionStatement(openingOf(request, input));
   const rows = await tx.$queryRawUnsafe<SessionStatementRow[]>(statement.text, ...statement.values);
-  const started = startedFrom(tx, rows, statement, input.client);
+  const started = startedFrom(tx, rows, statement, input);
   if (started.superseded.length > 0) await endSupersededGrants(tx, input, started.superseded);
   return { token: started.token, failedLoginCount: started.failedLoginCount };
 }
@@ -177,7 +184,7 @@ export async function completeSignIn(
     statement.text,
     statement.values,
   );
-  const started = startedFrom(app.db.prisma, rows, statement, input.client);
+  const started = startedFrom(app.db.prisma, rows, statement, input);
   if (started.superseded.length > 0) {
     // Its own transaction, after the session's: a sign-in that supersedes another device is
     // rare, and the statement every sign-in runs stays one round trip.

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assertIpAllowed } from '../abuse/sign-in-defence.js';
 import { recordAudit } from '../audit/record-audit.js';
+import type { UserStatus } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
+import { assertAccountUsable } from '../mfa/account-checks.js';
 import { passCompanyGates } from '../gates/company-access.js';
 import { passDeviceLimitGate } from '../gates/device-gates.js';
 import { gateError } from '../gates/gate-error.js';
@@ -35,12 +37,15 @@ export async function verifyDevice(
       where: { id: code.userId },
       select: { id: true, email: true, status: true },
     });
-    if (user.status === 'blocked') throw new ApiError('account_blocked');
-    if (user.status === 'awaiting_reset') throw new ApiError('account_awaiting_reset');
+    assertAccountUsable(user.status);
     const companies = await passCompanyGates(app.db, user, client, app.config.PUBLIC_URL);
 
-    // Serialises this user's device additions, so two codes cannot both pass the limit.
-    await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
+    // Serialises this user's device additions, so two codes cannot both pass the limit. The
+    // locked row is the newest: a block or reset that committed since the read above (and ended
+    // the account's sessions) is seen here, and one that comes later waits for this sign-in.
+    const [locked] = await tx.$queryRaw<{ status: UserStatus }[]>`
+      SELECT status FROM users WHERE id = ${user.id} FOR UPDATE`;
+    assertAccountUsable(locked?.status ?? 'blocked');
     const existing = await tx.device.findUnique({
       where: { userId_fingerprintHash: { userId: user.id, fingerprintHash: code.fingerprintHash } },
       select: { id: true, status: true },

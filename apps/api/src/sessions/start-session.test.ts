@@ -152,6 +152,65 @@ describe('the session start statement', () => {
     expect(await t.db.prisma.loginAttempt.count({ where: { userId: user.id } })).toBe(0);
   });
 
+  it('writes nothing for an account no longer active, nor for an auto-login whose session ended', async () => {
+    const user = await createUser(t);
+    const cookie = await openTestSession(t, user);
+    const client = await t.db.prisma.client.findUniqueOrThrow({ where: { id: 'portico-portal' } });
+    const opening: SessionOpening = {
+      userId: user.id,
+      client,
+      deviceId: cookie.deviceId,
+      ip: '10.1.2.6',
+      userAgent: undefined,
+      needsConfirmation: false,
+      method: 'autologin',
+      replacesSessionId: cookie.id,
+    };
+    const run = async () => {
+      const statement = startSessionStatement(opening);
+      const rows = await t.db.query<SessionStatementRow>(
+        statement.name,
+        statement.text,
+        statement.values,
+      );
+      const opened = await t.db.prisma.session.count({
+        where: { tokenHash: sha256(statement.token) },
+      });
+      return { row: rows[0], opened };
+    };
+    await t.db.prisma.user.update({ where: { id: user.id }, data: { status: 'awaiting_reset' } });
+    expect(await run()).toEqual({
+      row: {
+        failed_login_count: null,
+        audit_id: null,
+        audit_at: null,
+        device_active: null,
+        replaced_live: null,
+      },
+      opened: 0,
+    });
+    await t.db.prisma.user.update({ where: { id: user.id }, data: { status: 'active' } });
+    await t.db.prisma.session.update({
+      where: { id: cookie.id },
+      data: { endedAt: new Date(), endReason: 'signed_out' },
+    });
+    expect(await run()).toEqual({
+      row: {
+        failed_login_count: 0,
+        audit_id: null,
+        audit_at: null,
+        device_active: true,
+        replaced_live: false,
+      },
+      opened: 0,
+    });
+    expect(
+      await t.db.prisma.auditEvent.count({ where: { actorId: user.id, action: 'auth.sign_in' } }),
+    ).toBe(0);
+    const ended = await t.db.prisma.session.findUniqueOrThrow({ where: { id: cookie.id } });
+    expect(ended.endReason).toBe('signed_out');
+  });
+
   it('runs inside an open transaction and rolls back with it', async () => {
     const user = await createUser(t);
     const other = await openTestSession(t, user);

@@ -54,9 +54,15 @@ export interface SessionStatementRow {
   locked?: boolean | null;
   /**
    * False when the device was blocked or removed since the gates read it (nothing was then
-   * written); null when a settlement found the account locked out first.
+   * written); null when a settlement found the account locked out first, or (the other sign-ins)
+   * the account no longer active.
    */
   device_active: boolean | null;
+  /**
+   * An auto-login's: false when the session it continues ended meanwhile (signed out; nothing
+   * was written), null when the account or the device stopped it first.
+   */
+  replaced_live?: boolean | null;
   /** A single-session client's other devices whose sessions ended (absent or null: none). */
   superseded?: string[] | null;
 }
@@ -86,9 +92,14 @@ interface Shape {
  * openSession does), the device's and the user's last use, the audit event auth.sign_in (the
  * row recordAudit writes) and, for a password sign-in, its login_attempts row. It answers the
  * user's failure count, which the login answer's retries_left comes from. A password sign-in
- * also gives its lockout claim back in it (`settled`): every other write waits for that. Every
- * write also waits for the device to be still active (`device`), so a device blocked or removed
- * while the sign-in hashed its password opens no session (`device_active` false).
+ * also gives its lockout claim back in it (`settled`): every other write waits for that. The
+ * other sign-ins (auto-login, device verification) write the user's last use first instead
+ * (`touched`), only while the account is still active, and every other write waits for that:
+ * an account blocked or set awaiting a reset meanwhile (which ended its sessions) gets none.
+ * Every write also waits for the device to be still active (`device`), so a device blocked or
+ * removed while the sign-in hashed its password opens no session (`device_active` false), and,
+ * for an auto-login, for the session it continues to be still live (`replaced`): one signed
+ * out meanwhile opens nothing.
  *
  * Each optional part is in the text only when it applies, never switched by a parameter: a
  * named statement gets a generic plan, and one written `id = $n OR (NOT $m AND user_id = ...)`
@@ -98,29 +109,41 @@ interface Shape {
 function shapeText(shape: Shape): string {
   // $12 is the replaced session when there is one; the attempt's two values come next.
   const attemptAt = shape.replaces ? 13 : 12;
-  // Every write waits for the device: it is written only while it is still active (and, with a
-  // settlement, only once the claim is settled), re-checked on the row's newest version. A
-  // device blocked or removed since the gates read it (devices/change-device.ts) opens nothing:
-  // its sessions were ended without this one. Rows are therefore inserted by SELECT, whose
-  // parameters need their types.
-  const onlyIfSettled = shape.settles ? ' AND EXISTS (SELECT 1 FROM settled)' : '';
-  const onlyIfDevice = ' AND EXISTS (SELECT 1 FROM device)';
-  const insertRow = (values: string) => `SELECT ${values} WHERE EXISTS (SELECT 1 FROM device)`;
+  // Every write waits for the users row first: the settlement (`settled`), or else the user's
+  // last use (`touched`), written only while the account is active. Both are UPDATEs of the row
+  // itself, so READ COMMITTED re-checks the condition on its newest version (a sub-select would
+  // read the statement's snapshot), and the row stays locked to the end: a block that commits
+  // first (its sessions ended without this one) opens nothing, one that comes later waits and
+  // then ends this session too. Then the device: written only while it is still active,
+  // re-checked the same way. A device blocked or removed since the gates read it
+  // (devices/change-device.ts) opens nothing. Then, for an auto-login, the session it continues:
+  // one ended meanwhile (signed out) opens nothing. The order (users, device, session) is the
+  // one blocks and resets lock in, so they queue rather than deadlock. Rows are therefore
+  // inserted by SELECT, whose parameters need their types.
+  const account = shape.settles ? 'settled' : 'touched';
+  const gate = shape.replaces ? 'replaced' : 'device';
+  const onlyIfGate = ` AND EXISTS (SELECT 1 FROM ${gate})`;
+  const insertRow = (values: string) => `SELECT ${values} WHERE EXISTS (SELECT 1 FROM ${gate})`;
   const parts: string[] = [];
   if (shape.settles) {
     parts.push(`settled AS (
       UPDATE users SET failed_login_count = 0, last_login_at = $9, updated_at = $9
        WHERE id = $3 AND status <> 'blocked' AND (locked_until IS NULL OR locked_until <= now())
       RETURNING failed_login_count)`);
+  } else {
+    parts.push(`touched AS (
+      UPDATE users SET last_login_at = $9, updated_at = $9 WHERE id = $3 AND status = 'active'
+      RETURNING failed_login_count)`);
   }
   parts.push(`device AS (
       UPDATE devices SET last_accessed_at = $9
-       WHERE id = $5 AND status = 'active'${onlyIfSettled}
+       WHERE id = $5 AND status = 'active' AND EXISTS (SELECT 1 FROM ${account})
       RETURNING id)`);
   if (shape.replaces) {
     parts.push(`replaced AS (
       UPDATE sessions SET ended_at = $9, end_reason = 'replaced'
-       WHERE id = $12 AND ended_at IS NULL${onlyIfDevice})`);
+       WHERE id = $12 AND ended_at IS NULL AND EXISTS (SELECT 1 FROM device)
+      RETURNING id)`);
   }
   if (shape.endOthers) {
     // On this device the sign-in continues ("replaced"); elsewhere it is over ("superseded"):
@@ -128,10 +151,14 @@ function shapeText(shape: Shape): string {
     parts.push(`others AS (
       UPDATE sessions SET ended_at = $9,
              end_reason = CASE WHEN device_id = $5 THEN 'replaced' ELSE 'superseded' END
-       WHERE user_id = $3 AND client_id = $4 AND ended_at IS NULL${onlyIfDevice}
+       WHERE user_id = $3 AND client_id = $4 AND ended_at IS NULL${onlyIfGate}
       RETURNING device_id)`);
   }
   const superseded = shape.endOthers ? `,\n           ${SUPERSEDED} AS superseded` : '';
+  const continued = shape.replaces
+    ? `,\n           CASE WHEN EXISTS (SELECT 1 FROM device) THEN EXISTS (SELECT 1 FROM replaced) END
+             AS replaced_live`
+    : '';
   parts.push(
     `opened AS (
       INSERT INTO sessions (id, token_hash, user_id, client_id, device_id, current_company_id,
@@ -156,15 +183,13 @@ function shapeText(shape: Shape): string {
            (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at,
            (SELECT locked_until > now() FROM users WHERE id = $3) AS locked,
            CASE WHEN EXISTS (SELECT 1 FROM settled) THEN EXISTS (SELECT 1 FROM device) END
-             AS device_active${superseded}`;
+             AS device_active${continued}${superseded}`;
   }
-  parts.push(`touched AS (
-      UPDATE users SET last_login_at = $9, updated_at = $9 WHERE id = $3${onlyIfDevice}
-      RETURNING failed_login_count)`);
   return `WITH ${parts.join(',\n')}
     SELECT (SELECT failed_login_count FROM touched) AS failed_login_count,
            (SELECT id FROM audited) AS audit_id, (SELECT at FROM audited) AS audit_at,
-           EXISTS (SELECT 1 FROM device) AS device_active${superseded}`;
+           CASE WHEN EXISTS (SELECT 1 FROM touched) THEN EXISTS (SELECT 1 FROM device) END
+             AS device_active${continued}${superseded}`;
 }
 
 const texts = new Map<string, string>();
