@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import { holdRow } from '../../test/row-lock.js';
 import type { TestSession } from '../../test/factories.js';
 import type { MailPeer } from '../../test/mail-peer.js';
 import { startMailPeer } from '../../test/mail-peer.js';
@@ -117,6 +118,30 @@ describe('devices under parallel sign-ins', () => {
     expect(signIn.json()).toMatchObject({ Code: 'unauthorized_device' });
     expect(await t.db.prisma.device.findUnique({ where: { id: device.id } })).toBeNull();
     expect(await sessionsOf(user.id)).toBe(1);
+  });
+
+  it('reactivates no more blocked devices than the limit, however many at once', async () => {
+    const app = await createApp(t);
+    const client = await createClient(t, { appId: app.id, deviceLimit: 2 });
+    const user = await createUser(t);
+    const here = await openTestSession(t, user, { clientId: client.id });
+    const first = await openTestSession(t, user, { clientId: client.id });
+    const second = await openTestSession(t, user, { clientId: client.id });
+    for (const id of [first.deviceId, second.deviceId]) {
+      await t.db.prisma.device.update({ where: { id }, data: { status: 'blocked' } });
+    }
+    // One place is free (here is active); both reactivations queue on the user's row.
+    const held = await holdRow(t, 'users', user.id);
+    const one = post(here, 'status', { id: first.deviceId, status: 'active' });
+    await held.waitingOnLocks(1);
+    const two = post(here, 'status', { id: second.deviceId, status: 'active' });
+    await held.waitingOnLocks(2);
+    await held.release();
+    expect((await one).json()).toMatchObject({ Code: '200' });
+    expect((await two).json()).toMatchObject({ Code: 'device_limit_reached' });
+    expect(await t.db.prisma.device.count({ where: { userId: user.id, status: 'active' } })).toBe(
+      2,
+    );
   });
 
   it('verifies no more new devices than the limit, however many codes arrive at once', async () => {

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
 import type { TestSession } from '../../test/factories.js';
-import { bootstrapPlatform, createUser, openTestSession } from '../../test/factories.js';
+import {
+  bootstrapPlatform,
+  createApp,
+  createClient,
+  createUser,
+  openTestSession,
+} from '../../test/factories.js';
 
 describe('own devices', () => {
   let t: TestApp;
@@ -135,6 +141,36 @@ describe('own devices', () => {
         where: { action: 'device.activate', target: there.deviceId },
       }),
     ).toBe(1);
+  });
+
+  it('reactivating a blocked device counts against the device limit', async () => {
+    const app = await createApp(t);
+    const client = await createClient(t, { appId: app.id, deviceLimit: 2 });
+    const user = await createUser(t);
+    const here = await openTestSession(t, user, { clientId: client.id });
+    const there = await openTestSession(t, user, { clientId: client.id });
+    await post(here, 'status', { id: there.deviceId, status: 'blocked' });
+    // A new device takes the freed place (as a verified code would add it).
+    const third = await openTestSession(t, user, { clientId: client.id });
+    const refused = await post(here, 'status', { id: there.deviceId, status: 'active' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ Code: 'device_limit_reached' });
+    const still = await t.db.prisma.device.findUniqueOrThrow({ where: { id: there.deviceId } });
+    expect(still.status).toBe('blocked');
+    expect(
+      await t.db.prisma.auditEvent.count({
+        where: { action: 'device.activate', target: there.deviceId },
+      }),
+    ).toBe(0);
+    // Activating a device that is already active changes no count: never refused.
+    expect((await post(here, 'status', { id: third.deviceId, status: 'active' })).json()).toEqual({
+      Code: '200',
+      Msg: 'Device active',
+    });
+    // Once a place is free again, it can come back.
+    await post(here, 'remove', { id: third.deviceId });
+    const back = await post(here, 'status', { id: there.deviceId, status: 'active' });
+    expect(back.json()).toEqual({ Code: '200', Msg: 'Device active' });
   });
 
   it('needs a session and answers incomplete_param for bad input', async () => {

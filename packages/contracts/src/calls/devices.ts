@@ -69,5 +69,6 @@ export const setStatus = defineCall({
   pathChosen: true,
   body: z.strictObject({ id: opaqueId, status: z.enum(DEVICE_STATUSES) }),
   answer: okMessage,
-  codes: ['device_not_found', 'device_user_mismatch', 'device_in_use'],
+  // Reactivating a blocked device counts against the device limit (docs/accounts.md).
+  codes: ['device_not_found', 'device_user_mismatch', 'device_in_use', 'device_limit_reached'],
 });
