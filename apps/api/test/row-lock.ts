@@ -29,19 +29,19 @@ export async function holdRow(t: TestApp, table: string, id: string): Promise<He
     { timeout: 20_000 },
   );
   await isLocked;
-  const waiting = async () =>
-    Number(
-      (
-        await t.db.prisma.$queryRaw<{ n: bigint }[]>`
-          SELECT count(*) AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`
-      )[0]?.n ?? 0,
-    );
   return {
-    waitingOnLocks: (count) => expect.poll(waiting).toBe(count),
+    waitingOnLocks: (count) => expect.poll(() => locksWaiting(t)).toBe(count),
     release: async () => {
       release();
       await holder;
     },
   };
+}
+
+/** How many statements of the test's database wait on a lock (a row's or an advisory one). */
+export async function locksWaiting(t: TestApp): Promise<number> {
+  const [row] = await t.db.prisma.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM pg_stat_activity
+     WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  return Number(row?.n ?? 0);
 }

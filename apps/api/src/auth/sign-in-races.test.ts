@@ -4,7 +4,7 @@ import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
 import type { MailPeer } from '../../test/mail-peer.js';
 import { startMailPeer } from '../../test/mail-peer.js';
-import { holdRow } from '../../test/row-lock.js';
+import { holdRow, locksWaiting } from '../../test/row-lock.js';
 import {
   bootstrapPlatform,
   createCompany,
@@ -62,14 +62,7 @@ describe('sign-ins under a parallel block, reset or sign-out', () => {
     });
   const liveSessions = (userId: string) =>
     t.db.prisma.session.count({ where: { userId, endedAt: null } });
-  const waiting = async () =>
-    Number(
-      (
-        await t.db.prisma.$queryRaw<{ n: bigint }[]>`
-          SELECT count(*) AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`
-      )[0]?.n ?? 0,
-    );
+  const waiting = () => locksWaiting(t);
 
   it('auto-login against the retry limit reached from another browser: no live session', async () => {
     const { user, session } = await member();

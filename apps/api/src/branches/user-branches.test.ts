@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
-import { holdRow } from '../../test/row-lock.js';
+import { holdRow, locksWaiting } from '../../test/row-lock.js';
 import { bootstrapPlatform, createCompany, signedInMember, unique } from '../../test/factories.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -120,14 +120,7 @@ describe('user branches', () => {
     const doomed = unique('gone');
     await t.db.prisma.branch.create({ data: { companyId, id: doomed, name: 'Closing' } });
     await post('/add', { userid: user.id, com: companyId, branch: 'b30', servicing: true });
-    const waiting = async () =>
-      Number(
-        (
-          await t.db.prisma.$queryRaw<{ n: bigint }[]>`
-            SELECT count(*) AS n FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'`
-        )[0]?.n ?? 0,
-      );
+    const waiting = () => locksWaiting(t);
     // The assignment has read the branch and waits to clear the servicing flag of b30 (held
     // here) when the branch's removal arrives.
     let release = () => {};

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMPANY_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import { locksWaiting } from '../../test/row-lock.js';
 import type { MailPeer } from '../../test/mail-peer.js';
 import { startMailPeer } from '../../test/mail-peer.js';
 import {
@@ -128,14 +129,7 @@ describe('companies.inviteOwner', () => {
     const oldOwner = await signedInMember(t, company.id, ['owner']);
     const companyAdmin = await signedInMember(t, company.id, ['admin']);
     const member = await signedInMember(t, company.id, []);
-    const waiting = async () =>
-      Number(
-        (
-          await t.db.prisma.$queryRaw<{ n: bigint }[]>`
-            SELECT count(*) AS n FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'`
-        )[0]?.n ?? 0,
-      );
+    const waiting = () => locksWaiting(t);
     // The promotion waits to demote the old owner (whose role row is held here) when the
     // administrator's removal of the member arrives.
     const oldRow = await ownerAccess(company.id, oldOwner.email);

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
-import { holdRow } from '../../test/row-lock.js';
+import { holdRow, locksWaiting } from '../../test/row-lock.js';
 import type { TestSession } from '../../test/factories.js';
 import type { MailPeer } from '../../test/mail-peer.js';
 import { startMailPeer } from '../../test/mail-peer.js';
@@ -52,14 +52,7 @@ describe('devices under parallel sign-ins', () => {
       headers: { cookie: session.cookie },
       payload,
     });
-  const waiting = async () =>
-    Number(
-      (
-        await t.db.prisma.$queryRaw<{ n: bigint }[]>`
-          SELECT count(*) AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`
-      )[0]?.n ?? 0,
-    );
+  const waiting = () => locksWaiting(t);
 
   async function signInWhile(
     change: (other: TestSession, deviceId: string) => Promise<LightMyRequestResponse>,

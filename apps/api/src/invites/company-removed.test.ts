@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMPANY_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import { locksWaiting } from '../../test/row-lock.js';
 import type { MailPeer } from '../../test/mail-peer.js';
 import { startMailPeer } from '../../test/mail-peer.js';
 import {
@@ -37,14 +38,7 @@ describe('a company removed while its administrator invites someone', () => {
     await peer.close();
   });
 
-  const waiting = async () =>
-    Number(
-      (
-        await t.db.prisma.$queryRaw<{ n: bigint }[]>`
-          SELECT count(*) AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`
-      )[0]?.n ?? 0,
-    );
+  const waiting = () => locksWaiting(t);
 
   /** Runs `call` while the person lock of `email` in `companyId` is held, and removes the company. */
   async function raceRemoval<T>(companyId: string, email: string, call: () => Promise<T>) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import { locksWaiting } from '../../test/row-lock.js';
 import type { Prisma } from '@portico/db';
 import {
   bootstrapPlatform,
@@ -51,14 +52,7 @@ describe('owners acting on each other at once', () => {
         select: { email: true },
       })
     ).map((row) => row.email);
-  const waiting = async () =>
-    Number(
-      (
-        await t.db.prisma.$queryRaw<{ n: bigint }[]>`
-          SELECT count(*) AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`
-      )[0]?.n ?? 0,
-    );
+  const waiting = () => locksWaiting(t);
 
   /** Holds the per-person locks of `emails` in `companyId` (whileHeld). */
   const personLocks =

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMPANY_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import { locksWaiting } from '../../test/row-lock.js';
 import {
   bootstrapPlatform,
   createApp,
@@ -56,14 +57,7 @@ describe('a role removed while it is granted', () => {
     )?.roles
       .map((role) => role.roleId)
       .sort();
-  const waiting = async () =>
-    Number(
-      (
-        await t.db.prisma.$queryRaw<{ n: bigint }[]>`
-          SELECT count(*) AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`
-      )[0]?.n ?? 0,
-    );
+  const waiting = () => locksWaiting(t);
 
   /**
    * Holds the role row (`accessId`, `roleId`) while the grant starts (and waits on it), then

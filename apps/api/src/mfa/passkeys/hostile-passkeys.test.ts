@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { locksWaiting } from '../../../test/row-lock.js';
 import { SoftwareAuthenticator } from '../test-authenticator.js';
 import { passkeyTestbed } from './passkey.fixtures.js';
 
@@ -70,14 +71,7 @@ describe('passkeys under attack', () => {
     const { authenticator, idle, user } = await enrolled();
     const [passkey] = await passkeysOf(user.id);
     const options = (await authOptions(idle)).json().Msg;
-    const waiting = async () =>
-      Number(
-        (
-          await bed.t.db.prisma.$queryRaw<{ n: bigint }[]>`
-            SELECT count(*) AS n FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'`
-        )[0]?.n ?? 0,
-      );
+    const waiting = () => locksWaiting(bed.t);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked = () => {};
