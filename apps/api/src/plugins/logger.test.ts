@@ -8,6 +8,23 @@ describe('log redaction', () => {
     );
   });
 
+  it("hides OAuth's tokens, secrets, assertions and hints, whatever their case", () => {
+    expect(
+      redactUrl(
+        '/oidc/session/end?ID_TOKEN_HINT=eyJ.x.y&logout_hint=a%40b.c&post_logout_redirect_uri=https%3A%2F%2Frp',
+      ),
+    ).toBe(
+      '/oidc/session/end?ID_TOKEN_HINT=%5Bredacted%5D&logout_hint=%5Bredacted%5D&post_logout_redirect_uri=https%3A%2F%2Frp',
+    );
+    expect(
+      redactUrl(
+        '/oidc/me?access_token=A&refresh_token=R&client_secret=S&client_assertion=J&client_id=c1&request=JWT&scope=openid',
+      ),
+    ).toBe(
+      '/oidc/me?access_token=%5Bredacted%5D&refresh_token=%5Bredacted%5D&client_secret=%5Bredacted%5D&client_assertion=%5Bredacted%5D&client_id=c1&request=%5Bredacted%5D&scope=openid',
+    );
+  });
+
   it('leaves paths without a query alone', () => {
     expect(redactUrl('/v1/health')).toBe('/v1/health');
   });

@@ -1,15 +1,27 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
-/** Query parameters that carry codes or identities: their values never reach the logs. */
-const SENSITIVE_QUERY = new Set(['code', 'access', 'email', 'otp', 'secret', 'token']);
+/**
+ * Query parameters that carry codes, tokens, secrets or identities: their values never reach
+ * the logs. Named exactly, or by a part of their name, so that OAuth's (`access_token`,
+ * `refresh_token`, `client_secret`, `client_assertion`, `id_token_hint`, `login_hint`,
+ * `user_code`...) are caught too: a client may send any of them in a URL, and the line is
+ * written before the provider refuses it.
+ */
+const SENSITIVE_QUERY = new Set(['access', 'otp', 'pin', 'request']);
+const SENSITIVE_QUERY_PART = /code|token|secret|assertion|hint|pass|email/;
+
+const isSensitiveQuery = (key: string): boolean => {
+  const name = key.toLowerCase();
+  return SENSITIVE_QUERY.has(name) || SENSITIVE_QUERY_PART.test(name);
+};
 
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const params = new URLSearchParams(url.slice(at + 1));
   for (const key of [...params.keys()]) {
-    if (SENSITIVE_QUERY.has(key.toLowerCase())) params.set(key, '[redacted]');
+    if (isSensitiveQuery(key)) params.set(key, '[redacted]');
   }
   return `${url.slice(0, at)}?${params.toString()}`;
 }
