@@ -118,5 +118,36 @@ export async function answerWrongGuess(
   throw guess.wrong(guess.limit - guess.count);
 }
 
+/**
+ * A second factor's guess the lockout refused without checking it. When the account is still
+ * active, the factor's count reached this client's limit through another client whose
+ * login_retry_limit is higher (the count is the account's, the limit the session client's).
+ * Reaching the limit blocks the account, so it is blocked now (every session ends) and the
+ * answer account_blocked is true; otherwise it would say blocked of an active account whose
+ * sign-in confirmation no longer accepts the factor.
+ */
+export async function refuseFactorClaim(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  refused: {
+    userId: string;
+    limit: number;
+    reason: 'blocked' | 'locked';
+    credential: 'mpin' | 'totp';
+  },
+): Promise<never> {
+  if (refused.reason === 'locked') throw lockedOutError('locked');
+  const outcome = await lockOutIfSpent(
+    app.db,
+    refused.userId,
+    refused.limit,
+    COUNT_OF[refused.credential],
+  );
+  if (outcome === 'blocked') {
+    await signOutBlockedAccount(app, request, refused.userId, refused.credential);
+  }
+  throw lockedOutError(outcome === 'locked' ? 'locked' : 'blocked');
+}
+
 /** The refusal of the confirmation dialogs: no count is shown there. */
 export const invalidCredentials = () => new ApiError('invalid_credentials');

@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { verifySecret } from '../../credentials/argon2.js';
-import {
-  claimPinAttempt,
-  lockedOutError,
-  refuseUnlessSettled,
-  settleRightPin,
-} from '../../credentials/lockout.js';
-import { answerWrongGuess, retryLimitOf } from '../account-checks.js';
+import { claimPinAttempt, refuseUnlessSettled, settleRightPin } from '../../credentials/lockout.js';
+import { answerWrongGuess, refuseFactorClaim, retryLimitOf } from '../account-checks.js';
 import type { SessionContext } from '../../sessions/session-guard.js';
 
 /**
@@ -15,7 +10,8 @@ import type { SessionContext } from '../../sessions/session-guard.js';
  * invalid_credentials). Each guess is claimed against pins.failed_count before its hash is
  * verified (credentials/lockout.ts), so parallel guesses cannot pass the client's
  * login_retry_limit; reaching it locks the account out as wrong passwords do (account_blocked,
- * lifted by an administrator's reset). A right PIN resets the count, unless the account was
+ * lifted by an administrator's reset), also when the count got there through a client with a
+ * higher limit (refuseFactorClaim). A right PIN resets the count, unless the account was
  * blocked meanwhile.
  */
 export async function checkPin(
@@ -28,7 +24,14 @@ export async function checkPin(
   if (!user.pinEnabled || !user.pin) throw new ApiError('invalid_credentials');
   const limit = await retryLimitOf(app, session.clientId);
   const claim = await claimPinAttempt(app.db, session.userId, limit);
-  if (!claim.claimed) throw lockedOutError(claim.reason);
+  if (!claim.claimed) {
+    return refuseFactorClaim(app, request, {
+      userId: session.userId,
+      limit,
+      reason: claim.reason,
+      credential: 'mpin',
+    });
+  }
   if (await verifySecret(user.pin.hash, pin)) {
     refuseUnlessSettled(await settleRightPin(app.db, session.userId));
     return;

@@ -185,11 +185,13 @@ export async function regenerateRecoveryCodes(
   const session = sessionOf(request);
   await confirmAccountPassword(app, request, session, password, invalidCredentials);
   return app.db.prisma.$transaction(async (tx) => {
-    const factor = await tx.totpFactor.findUnique({
-      where: { userId: session.userId },
-      select: { secretSealed: true },
-    });
-    if (!factor?.secretSealed) throw new ApiError('totp_not_set_up');
+    // The app's row is locked until the new codes are in: a regeneration, a confirmation or
+    // turning the app off at the same time waits, then sees these codes (and deletes them), so
+    // two regenerations cannot leave both sets, nor one racing `disable` leave codes behind.
+    const [factor] = await tx.$queryRaw<{ app_in_use: boolean }[]>`
+      SELECT secret_sealed IS NOT NULL AS app_in_use FROM totp_factors
+       WHERE user_id = ${session.userId} FOR UPDATE`;
+    if (!factor?.app_in_use) throw new ApiError('totp_not_set_up');
     const codes = await replaceRecoveryCodes(tx, session.userId);
     await recordAudit(tx, {
       ...auditContext(request),

@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import {
   claimFactorAttempt,
-  lockedOutError,
   refuseUnlessSettled,
   settleRightFactor,
 } from '../../credentials/lockout.js';
 import type { SessionContext } from '../../sessions/session-guard.js';
-import { answerWrongGuess, retryLimitOf } from '../account-checks.js';
+import { answerWrongGuess, refuseFactorClaim, retryLimitOf } from '../account-checks.js';
 import { spendRecoveryCode } from './recovery-codes.js';
 import { matchingStep } from './totp-codes.js';
 import { unsealTotpSecret } from './totp-secret.js';
@@ -37,7 +36,14 @@ export async function checkSecondFactor(
   if (!factor?.secretSealed) throw new ApiError('invalid_credentials');
   const limit = await retryLimitOf(app, session.clientId);
   const claim = await claimFactorAttempt(app.db, userId, limit, 'totp_factors');
-  if (!claim.claimed) throw lockedOutError(claim.reason);
+  if (!claim.claimed) {
+    return refuseFactorClaim(app, request, {
+      userId,
+      limit,
+      reason: claim.reason,
+      credential: 'totp',
+    });
+  }
 
   const right =
     credential.type === 'totp'
