@@ -28,7 +28,7 @@ describe('configuration', () => {
       expect.arrayContaining([
         'PORT: PORT must be a whole number from 1 to 65535 (got "abc")',
         'LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
-        'PUBLIC_URL: PUBLIC_URL must be a http: or https: URL (got "ftp://x")',
+        'PUBLIC_URL: PUBLIC_URL must be an http: or https: address without credentials, query or fragment (got "ftp://x")',
       ]),
     );
     expect(problems).toHaveLength(3);
@@ -117,5 +117,51 @@ describe('configuration', () => {
     expect(problemsOf({ METRICS: 'true', METRICS_TOKEN: 'short' })).toEqual([
       'METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters (say, openssl rand -hex 32)',
     ]);
+  });
+
+  it('takes a blank value for unset, never for a silent 0 or a secret of spaces', () => {
+    const config = loadConfig({
+      AUDIT_RETENTION_DAYS: ' ',
+      READY_MAIL_BACKLOG_MINUTES: '  ',
+      HOST: ' ',
+      MAIL_FROM: '   ',
+      OIDC_KEY_SECRET: ' '.repeat(40),
+    });
+    expect(config).toMatchObject({
+      AUDIT_RETENTION_DAYS: 0,
+      READY_MAIL_BACKLOG_MINUTES: 15,
+      HOST: '0.0.0.0',
+      MAIL_FROM: 'Portico <no-reply@portico.local>',
+    });
+    expect(config.OIDC_KEY_SECRET).toBeUndefined();
+  });
+
+  it('refuses a TRUST_PROXY that is neither true, false nor proxy addresses', () => {
+    for (const good of ['10.0.0.5, 10.0.0.0/8', '127.0.0.1,::1', 'loopback', '2001:db8::/32']) {
+      expect(loadConfig({ TRUST_PROXY: good }).TRUST_PROXY).toBe(good);
+    }
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    // A hop count (Express's "1") would be taken for the address 0.0.0.1 by Fastify.
+    for (const bad of ['yes', 'TRUE', '1', 'true,10.0.0.1', '10.0.0.0/33', 'proxy.internal']) {
+      expect(problemsOf({ TRUST_PROXY: bad })).toEqual([
+        `TRUST_PROXY: TRUST_PROXY must be true, false or a comma-separated list of proxy IP addresses/CIDRs (got "${bad}")`,
+      ]);
+    }
+  });
+
+  it('refuses a PUBLIC_URL with credentials, a query or a fragment, and echoes no password', () => {
+    const rule =
+      'PUBLIC_URL: PUBLIC_URL must be an http: or https: address without credentials, query or fragment';
+    expect(problemsOf({ PUBLIC_URL: 'https://sso.example.com/?tenant=1' })).toEqual([
+      `${rule} (got "https://sso.example.com/?tenant=1")`,
+    ]);
+    expect(problemsOf({ PUBLIC_URL: 'https://sso.example.com/#top' })).toEqual([
+      `${rule} (got "https://sso.example.com/#top")`,
+    ]);
+    const withPassword = problemsOf({ PUBLIC_URL: 'https://ops:Hunter2secret@sso.example.com' });
+    expect(withPassword).toEqual([`${rule} (got "https://ops:***@sso.example.com")`]);
+    // Nor in the value of a variable that is not itself a secret, refused for another reason.
+    const cors = problemsOf({ CORS_ORIGINS: 'ftp://ops:Hunter2secret@files.example.com' });
+    expect(cors.join('\n')).not.toContain('Hunter2secret');
   });
 });

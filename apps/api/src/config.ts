@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -49,6 +50,48 @@ const url = (name: string, protocols: readonly string[]) =>
     { error: `${name} must be a ${protocols.join(' or ')} URL` },
   );
 
+/**
+ * The public address every link is built from: an origin, with a path at most (a query, a
+ * fragment or credentials would end up in every link, and the credentials in the logs).
+ */
+const PUBLIC_URL_RULE =
+  'PUBLIC_URL must be an http: or https: address without credentials, query or fragment';
+function isPublicAddress(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return (
+      (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+      !parsed.username &&
+      !parsed.password &&
+      !value.includes('?') &&
+      !value.includes('#')
+    );
+  } catch {
+    return false;
+  }
+}
+
+const TRUST_PROXY_RULE =
+  'TRUST_PROXY must be true, false or a comma-separated list of proxy IP addresses/CIDRs';
+/** Fastify's trustProxy list (proxy-addr): addresses, CIDRs or proxy-addr's named ranges. */
+function isProxyList(value: string): boolean {
+  return value.split(',').every((entry) => {
+    const item = entry.trim();
+    if (item === 'loopback' || item === 'linklocal' || item === 'uniquelocal') return true;
+    const [address = '', range, ...extra] = item.split('/');
+    const version = isIP(address);
+    if (!version || extra.length > 0) return false;
+    if (range === undefined) return true;
+    if (version === 4 && isIP(range) === 4) return true; // 10.0.0.0/255.0.0.0
+    return /^\d{1,3}$/.test(range) && Number(range) <= (version === 4 ? 32 : 128);
+  });
+}
+
+/** A value as a refusal may show it: the password of a URL in it is masked. */
+function shownValue(value: string): string {
+  return value.replace(/(\/\/[^/?#@:]*:)[^/?#@]*@/g, '$1***@');
+}
+
 const PASSWORD_MAX_RANGE = `PASSWORD_MAX_LENGTH must be a whole number from ${PASSWORD_LENGTH.max} to ${PASSWORD_MAX_CEILING}`;
 
 /** A duration in milliseconds, from 100 ms to an hour. */
@@ -96,7 +139,9 @@ const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: portNumber('PORT').default(API_PORT),
-  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:'])
+  PUBLIC_URL: z
+    .string()
+    .refine(isPublicAddress, { error: PUBLIC_URL_RULE })
     .transform((value) => value.replace(/\/+$/, ''))
     .default(`http://localhost:${API_PORT}`),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
@@ -115,9 +160,10 @@ const environment = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value) =>
-      value === 'false' || value === '' ? false : value === 'true' ? true : value,
-    )
+    .refine((value) => value === 'false' || value === 'true' || isProxyList(value), {
+      error: TRUST_PROXY_RULE,
+    })
+    .transform((value) => (value === 'false' ? false : value === 'true' ? true : value))
     .describe('false, true, or a comma-separated list of trusted proxy addresses/CIDRs'),
   CORS_ORIGINS: z
     .string()
@@ -249,9 +295,10 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // A blank value (empty, or spaces only) is unset: never a 0 by coercion, nor a secret.
   const relevant = Object.fromEntries(
     Object.keys(environment.shape)
-      .map((key) => [key, env[key] === '' ? undefined : env[key]] as const)
+      .map((key) => [key, env[key]?.trim() === '' ? undefined : env[key]] as const)
       .filter(([, value]) => value !== undefined),
   );
   const parsed = environment.safeParse(relevant);
@@ -283,7 +330,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const value = relevant[name];
-      const shown = SECRET_VARIABLES.has(name) || value === undefined ? '' : ` (got "${value}")`;
+      const shown =
+        SECRET_VARIABLES.has(name) || value === undefined ? '' : ` (got "${shownValue(value)}")`;
       return `${name}: ${issue.message}${shown}`;
     }),
   );

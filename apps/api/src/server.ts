@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db.js';
+import { oidcSecret } from './oidc/secret.js';
 
 /**
  * Starts Portico: checks the configuration, opens the database (PostgreSQL or the embedded
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    // Refused here, not once the app is built: by then the database would have been migrated.
+    oidcSecret(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
