@@ -13,12 +13,7 @@ export function oidcSecret(
   config: Pick<Config, 'OIDC_KEY_SECRET' | 'DATA_DIR' | 'NODE_ENV' | 'DATABASE_URL'>,
 ): string {
   if (config.OIDC_KEY_SECRET) return config.OIDC_KEY_SECRET;
-  // Replicas on one database must share it, and a bank's keys are not left in a data folder.
-  if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
-    throw new ConfigError([
-      'OIDC_KEY_SECRET: required in production on PostgreSQL (the OpenID Provider seals its signing keys with it)',
-    ]);
-  }
+  requireOidcSecretSetting(config);
   const file = path.join(config.DATA_DIR, 'oidc-key-secret');
   try {
     return readFileSync(file, 'utf8').trim();
@@ -32,5 +27,20 @@ export function oidcSecret(
     } catch {
       return readFileSync(file, 'utf8').trim();
     }
+  }
+}
+
+/**
+ * Refuses production on PostgreSQL without OIDC_KEY_SECRET: replicas on one database must share
+ * it, and a bank's keys are not left in a data folder. A check of the settings alone (no file
+ * is read or made), so the server runs it before it opens the database (server.ts).
+ */
+export function requireOidcSecretSetting(
+  config: Pick<Config, 'OIDC_KEY_SECRET' | 'NODE_ENV' | 'DATABASE_URL'>,
+): void {
+  if (!config.OIDC_KEY_SECRET && config.NODE_ENV === 'production' && config.DATABASE_URL) {
+    throw new ConfigError([
+      'OIDC_KEY_SECRET: required in production on PostgreSQL (the OpenID Provider seals its signing keys with it)',
+    ]);
   }
 }
