@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { OIDC_PATH } from '../oidc/issuer.js';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 type HelmetOptions = Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>;
@@ -69,9 +70,9 @@ export function providerHeaderValues(headers: Record<string, string>): Record<st
   return { ...headers, 'content-security-policy': "frame-ancestors 'none'" };
 }
 
-/** The provider's requests: /oidc and below (oidc/issuer.ts's OIDC_PATH). */
+/** The provider's requests: OIDC_PATH and below. */
 function isProviderRequest(url: string): boolean {
-  return url === '/oidc' || url.startsWith('/oidc/') || url.startsWith('/oidc?');
+  return url === OIDC_PATH || url.startsWith(`${OIDC_PATH}/`) || url.startsWith(`${OIDC_PATH}?`);
 }
 
 export const securityHeadersPlugin = fp(async function securityHeaders(
