@@ -64,7 +64,10 @@ export async function updateBranch(
   });
 }
 
-/** branches.remove: deletes a branch of the company and (cascade) its user assignments. */
+/**
+ * branches.remove: deletes a branch of the company and its user assignments; the audit event
+ * counts the assignments this removal deleted.
+ */
 export async function removeBranch(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -72,14 +75,20 @@ export async function removeBranch(
   branchId: string,
 ): Promise<void> {
   await app.db.prisma.$transaction(async (tx) => {
-    const assignments = await tx.userBranch.count({ where: { companyId, branchId } });
-    const { count } = await tx.branch.deleteMany({ where: { companyId, id: branchId } });
-    if (count === 0) throw new ApiError('not_found');
+    // The branch first: an assignment under way (which holds it KEY SHARE, user-branches.ts)
+    // commits before the assignments are deleted, and a new one waits and then finds no
+    // branch. Deleting them here rather than by cascade counts exactly those removed, not
+    // those read before an unassignment or an assignment landed.
+    const [branch] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM branches WHERE company_id = ${companyId} AND id = ${branchId} FOR UPDATE`;
+    if (!branch) throw new ApiError('not_found');
+    const assignments = await tx.userBranch.deleteMany({ where: { companyId, branchId } });
+    await tx.branch.delete({ where: { companyId_id: { companyId, id: branchId } } });
     await recordAudit(tx, {
       ...auditContext(request),
       action: 'branch.remove',
       target: `branch:${companyId}/${branchId}`,
-      details: { company: companyId, assignmentsRemoved: assignments },
+      details: { company: companyId, assignmentsRemoved: assignments.count },
     });
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USERS_PAGE_SIZE } from '@portico/contracts';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
-import { lockAccessOf } from '../users/access-lock.js';
+import { lockAccessOfAccount } from '../users/access-lock.js';
 import { findCompanyMember } from '../users/company-member.js';
 
 export interface UserBranchEntry {
@@ -60,13 +60,11 @@ export async function addUserBranch(
   await app.db.prisma.$transaction(async (tx) => {
     // The member's per-person lock, by e-mail as every writer of their access takes it: a
     // removal from the company (users/remove-access.ts) then runs before this assignment or
-    // after it, taking it along, never between the member's read and the assignment.
-    const account = await tx.user.findUnique({
-      where: { id: input.userid },
-      select: { email: true },
-    });
-    if (!account) throw new ApiError('user_not_found');
-    await lockAccessOf(tx, companyId, account.email);
+    // after it, taking it along, never between the member's read and the assignment; and the
+    // account's erasure waits for it too (access-lock.ts).
+    if ((await lockAccessOfAccount(tx, companyId, input.userid)) === null) {
+      throw new ApiError('user_not_found');
+    }
     const member = await findCompanyMember(tx, companyId, { id: input.userid });
     if (!member) throw new ApiError('user_not_found');
     // KEY SHARE: a removal of the branch waits for this assignment (and then takes it with the

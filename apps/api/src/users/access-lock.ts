@@ -18,6 +18,27 @@ export async function lockAccessOf(
 }
 
 /**
+ * The per-person lock (lockAccessOf) of an account named by id, for calls that change what the
+ * company keeps about a member (branches, names) and must not outlive their removal. The
+ * account's row is held KEY SHARE first: its e-mail, which the lock is keyed on, stays the same
+ * until the caller commits, and its erasure (erasure/delete-own-account.ts, FOR UPDATE) waits
+ * for the caller and then takes what it wrote, instead of deleting the account under it (the
+ * caller's insert would fail its foreign key: a 500). Answers the e-mail, or null when there
+ * is no such account; the caller then checks membership under the lock.
+ */
+export async function lockAccessOfAccount(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  userId: string,
+): Promise<string | null> {
+  const [account] = await tx.$queryRaw<{ email: string }[]>`
+    SELECT email FROM users WHERE id = ${userId} FOR KEY SHARE`;
+  if (!account) return null;
+  await lockAccessOf(tx, companyId, account.email);
+  return account.email;
+}
+
+/**
  * Whether the caller still holds global.owner (verified) in the company, read under the company
  * row's lock, which every change of owner takes (ownership/hand-over.ts): two owners demoting or
  * removing each other at once, or a removal racing a transfer, then run one after the other, and

@@ -18,8 +18,9 @@ export interface LostAccess {
  * updated, a role or an application removed), called in the same transaction once their access
  * rows are gone:
  * - someone left with no access at all in the company loses their sessions there, and with them
- *   every OpenID Connect grant made there, as when an administrator removes them
- *   (remove-access.ts, `access_removed`; docs/users-admin.md);
+ *   every OpenID Connect grant made there, and their branch assignments and names there, as
+ *   when an administrator removes them (remove-access.ts, `access_removed`;
+ *   docs/users-admin.md);
  * - someone with other access left there keeps their sessions, but the grants of that
  *   application's clients in that company end: their tokens carry the access that is gone, and
  *   nothing else would refuse them (docs/oidc.md, "Sessions are one").
@@ -71,5 +72,13 @@ async function endForBatch(
   }
   if (kept.size > 0) await revokeGrantsWhere(tx, { OR: [...kept.values()] });
   if (emptied.size === 0) return 0;
+  // A member's branches and names here are the company's about its member (remove-access.ts
+  // takes them too): left behind, they would come back if the person were invited again.
+  const memberships = [...emptied.values()].map(({ userId, currentCompanyId }) => ({
+    userId,
+    companyId: currentCompanyId,
+  }));
+  await tx.userBranch.deleteMany({ where: { OR: memberships } });
+  await tx.userPreference.deleteMany({ where: { OR: memberships } });
   return endSessionsWhere(tx, { OR: [...emptied.values()] }, 'access_removed');
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
+import { lockAccessOfAccount } from './access-lock.js';
 import { companyOf, findCompanyMember, isOwner } from './company-member.js';
 
 /**
@@ -17,6 +18,11 @@ export async function updatePreference(
   const session = sessionOf(request);
   const companyId = companyOf(session);
   await app.db.prisma.$transaction(async (tx) => {
+    // Under the member's lock: a removal from the company at the same moment runs before
+    // (user_not_found) or after, taking the names along; never names left for a non-member.
+    if ((await lockAccessOfAccount(tx, companyId, input.userid)) === null) {
+      throw new ApiError('user_not_found');
+    }
     const member = await findCompanyMember(tx, companyId, { id: input.userid });
     if (!member) throw new ApiError('user_not_found');
     if (member.adminLevel && member.id !== session.userId && !isOwner(session)) {
