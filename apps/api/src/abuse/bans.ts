@@ -21,13 +21,15 @@ export interface BanInput {
 export interface BanOutcome {
   /** False when an active ban of the same reason already existed: one row per ban window. */
   created: boolean;
-  expiresAt: Date;
+  /** When the ban ends; null when the address is whitelisted, so none is (or will be) active. */
+  expiresAt: Date | null;
 }
 
 /**
- * Records a ban unless one of the same reason is already active for the IP. A transaction-scoped
- * advisory lock on the IP serialises concurrent recorders (other requests, other replicas), so
- * a burst of refused requests makes one row, not one per request. Audited as `ip.ban`.
+ * Records a ban unless one of the same reason is already active for the IP, or the IP is on the
+ * whitelist (a whitelisted address is never banned). A transaction-scoped advisory lock on the
+ * IP serialises concurrent recorders (other requests, other replicas), so a burst of refused
+ * requests makes one row, not one per request. Audited as `ip.ban`.
  */
 export async function recordBan(app: FastifyInstance, input: BanInput): Promise<BanOutcome> {
   const outcome = await writeBan(app, input);
@@ -37,7 +39,8 @@ export async function recordBan(app: FastifyInstance, input: BanInput): Promise<
 
 /**
  * The per-IP lock (`ip-ban:<ip>`, transaction-scoped) that every writer of an address's bans
- * takes before it reads them: recording a ban and lifting the bans (ip-lists/banned.ts).
+ * takes before it reads them: recording a ban, lifting the bans (ip-lists/banned.ts) and
+ * whitelisting the address (ip-lists/whitelist.ts).
  */
 export async function lockIpBans(tx: Prisma.TransactionClient, ip: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`ip-ban:${ip}`}))) AS l`;
@@ -48,6 +51,13 @@ async function writeBan(app: FastifyInstance, input: BanInput): Promise<BanOutco
   const { clientId, appId } = await knownClientAndApp(app, input.clientId, input.appId);
   return app.db.prisma.$transaction(async (tx) => {
     await lockIpBans(tx, ip);
+    // Read under the lock the add takes: the caller's check was against a cached whitelist,
+    // which an add on another replica (or one committed just now) has not reached yet.
+    const whitelisted = await tx.ipWhitelistEntry.findUnique({
+      where: { ip },
+      select: { ip: true },
+    });
+    if (whitelisted) return { created: false, expiresAt: null };
     const now = new Date();
     const active = await tx.ipBan.findFirst({
       where: { ip, reason: input.reason, liftedAt: null, expiresAt: { gt: now } },

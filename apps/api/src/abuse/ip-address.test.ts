@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalIp } from './ip-address.js';
+import { canonicalIp, limitGroupOf } from './ip-address.js';
 
 describe('canonicalIp', () => {
   it('keeps dotted IPv4 and unwraps IPv4-mapped IPv6', () => {
@@ -32,5 +32,15 @@ describe('canonicalIp, asked again', () => {
     expect(canonicalIp('::ffff:10.1.2.3')).toBe('10.1.2.3');
     expect(canonicalIp(' 2001:DB8::1 ')).toBe('2001:db8:0:0:0:0:0:1');
     expect(canonicalIp(' 2001:DB8::1 ')).toBe('2001:db8:0:0:0:0:0:1');
+  });
+});
+
+describe('limitGroupOf', () => {
+  it('groups an IPv6 address with its /64, and leaves IPv4 alone', () => {
+    expect(limitGroupOf('2001:DB8:1:2::99')).toBe('2001:db8:1:2::/64');
+    expect(limitGroupOf('2001:db8:1:2:ffff:0:0:1')).toBe('2001:db8:1:2::/64');
+    expect(limitGroupOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitGroupOf('::ffff:10.0.0.7')).toBe('10.0.0.7');
+    expect(limitGroupOf('10.0.0.7')).toBe('10.0.0.7');
   });
 });

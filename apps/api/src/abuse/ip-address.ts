@@ -66,3 +66,14 @@ function expandIpv6(ip: string): string[] {
   const right = tail === '' ? [] : tail.split(':');
   return [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
 }
+
+/**
+ * The group the rate limiter counts an address in: an IPv4 address alone, an IPv6 address with
+ * the rest of its /64 (@fastify/rate-limit's default `ipv6Subnet`), since one host is handed a
+ * whole /64 and can send each request from another address of it.
+ */
+export function limitGroupOf(rawIp: string): string {
+  const ip = canonicalIp(rawIp);
+  if (!isIPv6(ip)) return ip;
+  return `${ip.split(':').slice(0, 4).join(':')}::/64`;
+}

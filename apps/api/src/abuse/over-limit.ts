@@ -3,7 +3,7 @@ import type { errorResponseBuilderContext } from '@fastify/rate-limit';
 import { isStorableText } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
 import { recordBan } from './bans.js';
-import { canonicalIp } from './ip-address.js';
+import { canonicalIp, limitGroupOf } from './ip-address.js';
 
 /**
  * How long this process remembers that an IP's rate-limit ban is recorded, so the requests that
@@ -13,22 +13,26 @@ import { canonicalIp } from './ip-address.js';
 export const KNOWN_BAN_MEMO_MS = 60_000;
 const MEMO_MAX_ENTRIES = 10_000;
 
-/** IPs whose rate-limit ban this process recorded (or found) recently, and until when. */
+/**
+ * IPs whose rate-limit ban this process recorded (or found) recently, and until when. Kept per
+ * group the limiter counts in (an IPv6 /64, see limitGroupOf): a host that takes a new address
+ * of its /64 for every refused request records one ban, not a row and a transaction for each.
+ */
 export class KnownBans {
   private readonly until = new Map<string, number>();
 
   has(ip: string): boolean {
-    const until = this.until.get(ip);
+    const until = this.until.get(limitGroupOf(ip));
     return until !== undefined && until > Date.now();
   }
 
   remember(ip: string, untilMs: number): void {
     if (this.until.size >= MEMO_MAX_ENTRIES) this.prune();
-    this.until.set(ip, Math.min(untilMs, Date.now() + KNOWN_BAN_MEMO_MS));
+    this.until.set(limitGroupOf(ip), Math.min(untilMs, Date.now() + KNOWN_BAN_MEMO_MS));
   }
 
   forget(ip: string): void {
-    this.until.delete(ip);
+    this.until.delete(limitGroupOf(ip));
   }
 
   private prune(): void {
@@ -72,7 +76,9 @@ async function banForRateLimit(
     const named = body?.client;
     const clientId = typeof named === 'string' && isStorableText(named) ? named : null;
     const ban = await recordBan(app, { ip, reason: 'rate_limit', attemptCount, clientId });
-    app.abuse.knownBans.remember(ip, ban.expiresAt.getTime());
+    // Whitelisted meanwhile: no ban to remember, and the next request is not limited.
+    if (ban.expiresAt === null) app.abuse.knownBans.forget(ip);
+    else app.abuse.knownBans.remember(ip, ban.expiresAt.getTime());
     if (ban.created) request.log.warn({ ip, attemptCount }, 'IP banned: rate limit exceeded');
   } catch (error) {
     // The refusal stands; only its record failed. Let the next refused request try again.

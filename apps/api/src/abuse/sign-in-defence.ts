@@ -159,6 +159,8 @@ export async function recordSignInAttempt(
     appId: attempt.appId ?? null,
     blockedUsers: stats.sample ?? [],
   });
+  // Whitelisted since the cached check above: never banned, never refused.
+  if (ban.expiresAt === null) return;
   if (ban.created) {
     app.log.warn({ ip, usernames: stats.usernames }, 'IP banned: credential stuffing');
   }

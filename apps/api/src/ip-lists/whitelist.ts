@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { canonicalIp } from '../abuse/ip-address.js';
+import { lockIpBans } from '../abuse/bans.js';
 
 export interface WhitelistRow {
   ip: string;
@@ -33,7 +34,9 @@ export async function listWhitelist(app: FastifyInstance): Promise<WhitelistRow[
 
 /**
  * Whitelists an address (stored in its canonical spelling, so `2001:0db8:...` and `2001:db8:...`
- * are one entry) and lifts every ban on it: a whitelisted IP is never refused.
+ * are one entry) and lifts every ban on it: a whitelisted IP is never refused. Under the per-IP
+ * lock a recorder takes (abuse/bans.ts): a ban being recorded meanwhile is lifted with the rest,
+ * and one asked for after the add sees the entry and is not recorded.
  */
 export async function addToWhitelist(
   app: FastifyInstance,
@@ -44,6 +47,7 @@ export async function addToWhitelist(
   const actorId = sessionOf(request).userId;
   try {
     await app.db.prisma.$transaction(async (tx) => {
+      await lockIpBans(tx, ip);
       await tx.ipWhitelistEntry.create({
         data: { ip, description: input.description ?? '', addedById: actorId },
       });
