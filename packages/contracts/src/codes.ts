@@ -207,6 +207,11 @@ export const CODES = {
     text: `More than ${AUDIT_EXPORT_MAX.toLocaleString('en')} events match: narrow the filter (a shorter time range) to export them.`,
     origin: 'added',
   },
+  export_rate_limited: {
+    status: 429,
+    text: 'Too many exports in a short time. Please wait a minute and try again.',
+    origin: 'added',
+  },
   server_error: { status: 500, text: SERVER_ERROR_TEXT, origin: 'added' },
   unavailable: { status: 503, text: SERVER_ERROR_TEXT, origin: 'added' },
 } as const satisfies Record<string, CodeInfo>;

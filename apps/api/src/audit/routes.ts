@@ -8,6 +8,7 @@ import { auditContext, recordAudit } from './record-audit.js';
 import { criteriaOf } from './audit-criteria.js';
 import { auditScopeOf } from './audit-scope.js';
 import { exportStream, filterDetails, planExport, sendExport } from './export-audit.js';
+import { auditExportRateLimit } from './export-rate-limit.js';
 import { listAudit } from './list-audit.js';
 
 /**
@@ -17,7 +18,7 @@ import { listAudit } from './list-audit.js';
  * audit.export is registered with app.route, not registerCall (like files.get): it answers the
  * file itself, streamed, not the `{ Code, Msg }` envelope. It keeps the contract's path, query
  * schema, guard, operationId, tag and summary; failures before the first byte still leave as the
- * envelope through the error handler.
+ * envelope through the error handler. It is limited per account (export-rate-limit.ts).
  */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, calls.audit.list, async ({ query }, request) =>
@@ -39,6 +40,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: call.answer, '4xx': failureEnvelope, '5xx': failureEnvelope },
     },
     preValidation: guard,
+    config: { rateLimit: auditExportRateLimit() },
     handler: async (request, reply) => {
       assertStorable({ query: request.query });
       const { format, ...filter } = request.query;

@@ -193,15 +193,18 @@ describe('AuditScreen', () => {
     expect(Object.fromEntries(sent ?? [])).toEqual({ action: 'branch.add', format: 'csv' });
   });
 
-  it('shows why an export is refused', async () => {
+  it.each([
+    ['export_too_large', 400],
+    ['export_rate_limited', 429],
+  ] as const)('shows why an export is refused (%s)', async (code, status) => {
     stubFetch((url) =>
       url.pathname === '/v1/audit/export'
-        ? { status: 400, json: { Code: 'export_too_large', Msg: '' } }
+        ? { status, json: { Code: code, Msg: '' } }
         : page([event('1')]),
     );
     asPlatformAdmin();
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: T.exportJsonl }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(CODES.export_too_large.text);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CODES[code].text);
   });
 });

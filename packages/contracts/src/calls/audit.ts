@@ -112,5 +112,5 @@ export const exportEvents = defineCall({
     description:
       'text/csv or application/x-ndjson, as an attachment, not { Code, Msg }: one event a row or line',
   }),
-  codes: ['export_too_large'],
+  codes: ['export_too_large', 'export_rate_limited'],
 });

@@ -18,6 +18,11 @@ function save(file: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** The refusals that say what to do (narrow the filter, wait); any other is the generic text. */
+const EXPLAINED = ['export_too_large', 'export_rate_limited'] as const;
+const explained = (code: string): code is (typeof EXPLAINED)[number] =>
+  (EXPLAINED as readonly string[]).includes(code);
+
 /** Export of the applied filter, as CSV or JSON lines, with the server's refusal shown. */
 export function ExportButtons({ filter }: { filter: AuditFilter }) {
   const api = useApi();
@@ -31,9 +36,7 @@ export function ExportButtons({ filter }: { filter: AuditFilter }) {
       const answer = await api.download(calls.audit.exportEvents, { ...filter, format });
       if (answer.Code === '200') save(answer.file, answer.filename);
       else {
-        setFailure(
-          answer.Code === 'export_too_large' ? CODES.export_too_large.text : T.exportFailed,
-        );
+        setFailure(explained(answer.Code) ? CODES[answer.Code].text : T.exportFailed);
       }
     } finally {
       setBusy(null);
