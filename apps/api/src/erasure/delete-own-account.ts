@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import { recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { confirmAccountPassword, invalidCredentials } from '../mfa/account-checks.js';
 import { clearSessionCookie } from '../sessions/cookie.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { eraseAccount } from './erase-account.js';
+import { lockAccountUnlessOnlyOwner } from './only-owner.js';
 
 /**
  * profile.deleteAccount: a user deletes their own account where the session's client allows it
@@ -28,33 +28,13 @@ export async function deleteOwnAccount(
   await confirmAccountPassword(app, request, session, password, invalidCredentials);
 
   await app.db.prisma.$transaction(async (tx) => {
-    // The row lock keeps an owner invitation or a transfer from landing halfway.
-    await tx.$queryRaw`SELECT id FROM users WHERE id = ${session.userId} FOR UPDATE`;
-    const user = await tx.user.findUniqueOrThrow({
+    await lockAccountUnlessOnlyOwner(tx, session.userId);
+    const user = await tx.user.findUnique({
       where: { id: session.userId },
       select: { id: true, email: true, username: true, avatarId: true },
     });
-    const owned = await tx.access.findMany({
-      where: {
-        userId: user.id,
-        appId: GLOBAL_APP_ID,
-        status: 'verified',
-        roles: { some: { roleId: OWNER_ROLE_ID } },
-      },
-      select: { companyId: true },
-    });
-    for (const { companyId } of owned) {
-      const others = await tx.access.count({
-        where: {
-          companyId,
-          appId: GLOBAL_APP_ID,
-          status: 'verified',
-          NOT: { userId: user.id },
-          roles: { some: { roleId: OWNER_ROLE_ID } },
-        },
-      });
-      if (others === 0) throw new ApiError('owner_must_transfer');
-    }
+    // Erased meanwhile (the same request sent twice): its sessions, this one too, went with it.
+    if (!user) throw new ApiError('session_invalid');
     const companies = await tx.access.findMany({
       where: { userId: user.id, status: 'verified' },
       distinct: ['companyId'],
