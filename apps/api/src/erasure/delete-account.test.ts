@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
-import { startTestApp } from '../../test/harness.js';
 import {
   b64,
-  bootstrapPlatform,
-  createApp,
-  createClient,
   createCompany,
   createUser,
   grantAccess,
@@ -14,26 +10,18 @@ import {
 } from '../../test/factories.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { ERASED } from './erase-account.js';
+import { deleteOwnAccount, startErasureApp } from './erasure.fixtures.js';
 
 /** profile.deleteAccount: the GDPR erasure path (issue 12, item 12). */
 describe('deleting one’s own account', () => {
   let t: TestApp;
   let deletable: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    await bootstrapPlatform(t);
-    const app = await createApp(t);
-    deletable = (await createClient(t, { appId: app.id, allowDelete: true })).id;
+    ({ t, deletable } = await startErasureApp());
   });
   afterAll(() => t.close());
 
-  const del = (cookie: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/profile/delete',
-      headers: { cookie },
-      payload: { password: b64(password) },
-    });
+  const del = (cookie: string, password: string) => deleteOwnAccount(t, cookie, password);
   const details = (cookie: string) =>
     t.app.inject({ method: 'GET', url: '/v1/auth/details', headers: { cookie } });
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oidc from 'openid-client';
 import {
   GOOD_PASSWORD,
-  b64,
   createClient,
   createUser,
   grantAccess,
@@ -10,6 +9,7 @@ import {
 } from '../../test/factories.js';
 import { knownDevice } from '../auth/sign-in.fixtures.js';
 import type { ListeningApp, OidcMember } from '../oidc/oidc.fixtures.js';
+import { deleteOwnAccount } from './erasure.fixtures.js';
 import {
   Browser,
   RP_CALLBACK,
@@ -96,12 +96,7 @@ describe('erasing an account that signed in through the OpenID Provider', () => 
       companyId: member.companyId,
       clientId: deletable.id,
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profile/delete',
-      headers: { cookie: session.cookie },
-      payload: { password: b64(GOOD_PASSWORD) },
-    });
+    const res = await deleteOwnAccount(t, session.cookie, GOOD_PASSWORD);
     expect(res.json()).toMatchObject({ Code: '200' });
     expect(await recordsNaming([member.id, member.email])).toEqual([]);
     // Another person's provider session and grant stay.

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
-import { startTestApp } from '../../test/harness.js';
 import {
-  b64,
-  bootstrapPlatform,
-  createApp,
-  createClient,
   createCompany,
   createUser,
   grantAccess,
@@ -14,6 +9,7 @@ import {
 } from '../../test/factories.js';
 import { signInRequest } from '../auth/sign-in.fixtures.js';
 import { ERASED } from './erase-account.js';
+import { deleteOwnAccount, startErasureApp } from './erasure.fixtures.js';
 
 /**
  * What failed sign-ins with the person's e-mail leave behind must go with the account (found by
@@ -26,10 +22,7 @@ describe('erasing what failed sign-ins with the e-mail recorded', () => {
   let deletable: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    await bootstrapPlatform(t);
-    const app = await createApp(t);
-    deletable = (await createClient(t, { appId: app.id, allowDelete: true })).id;
+    ({ t, deletable } = await startErasureApp());
   });
   afterAll(() => t.close());
 
@@ -47,12 +40,7 @@ describe('erasing what failed sign-ins with the e-mail recorded', () => {
     });
     expect(badClient.json().Code).toBe('callback_invalid');
     const session = await openTestSession(t, user, { clientId: deletable, companyId: company.id });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/profile/delete',
-      headers: { cookie: session.cookie },
-      payload: { password: b64(user.password) },
-    });
+    const res = await deleteOwnAccount(t, session.cookie, user.password);
     expect(res.json()).toMatchObject({ Code: '200' });
     return user;
   }

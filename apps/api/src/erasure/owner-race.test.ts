@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
-import { startTestApp } from '../../test/harness.js';
-import {
-  b64,
-  bootstrapPlatform,
-  createApp,
-  createClient,
-  createCompany,
-  createUser,
-  grantAccess,
-  openTestSession,
-} from '../../test/factories.js';
+import { createCompany, createUser, grantAccess, openTestSession } from '../../test/factories.js';
+import { deleteOwnAccount, startErasureApp } from './erasure.fixtures.js';
 
 /**
  * A company's two owners deleting their accounts at the same moment: each saw the other still
@@ -23,10 +14,7 @@ describe('two owners deleting their accounts at once', () => {
   let deletable: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    await bootstrapPlatform(t);
-    const app = await createApp(t);
-    deletable = (await createClient(t, { appId: app.id, allowDelete: true })).id;
+    ({ t, deletable } = await startErasureApp());
   });
   afterAll(() => t.close());
 
@@ -42,14 +30,7 @@ describe('two owners deleting their accounts at once', () => {
       const company = await createCompany(t);
       const owners = [await owner(company.id), await owner(company.id)];
       const answers = await Promise.all(
-        owners.map(({ user, cookie }) =>
-          t.app.inject({
-            method: 'POST',
-            url: '/v1/profile/delete',
-            headers: { cookie },
-            payload: { password: b64(user.password) },
-          }),
-        ),
+        owners.map(({ user, cookie }) => deleteOwnAccount(t, cookie, user.password)),
       );
       const codes = answers.map((res) => res.json().Code).sort();
       expect(codes).toEqual(['200', 'owner_must_transfer']);
@@ -75,14 +56,7 @@ describe('two owners deleting their accounts at once', () => {
         companyId: company.id,
       });
       const answers = await Promise.all(
-        [0, 1].map(() =>
-          t.app.inject({
-            method: 'POST',
-            url: '/v1/profile/delete',
-            headers: { cookie },
-            payload: { password: b64(user.password) },
-          }),
-        ),
+        [0, 1].map(() => deleteOwnAccount(t, cookie, user.password)),
       );
       for (const res of answers) expect(res.statusCode).toBeLessThan(500);
       expect(answers.map((res) => res.json().Code)).toContain('200');
