@@ -5,6 +5,7 @@ import { hashSecret } from '../credentials/argon2.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { confirmAccountPassword, invalidCredentials } from './account-checks.js';
+import { lockAccountForChange } from './account-lock.js';
 
 /**
  * Sets or changes the MPIN after the account password. A trivial PIN is refused before the
@@ -23,6 +24,8 @@ export async function setPin(
   await confirmAccountPassword(app, request, session, body.password, invalidCredentials);
   const hash = await hashSecret(body.pin);
   await app.db.prisma.$transaction(async (tx) => {
+    // Not after a reset or block that landed while the PIN was hashed (account-lock.ts).
+    await lockAccountForChange(tx, session);
     const previous = await tx.pin.findUnique({
       where: { userId: session.userId },
       select: { userId: true },

@@ -11,6 +11,7 @@ import {
   confirmAccountPassword,
   invalidCredentials,
 } from './account-checks.js';
+import { lockAccountForChange } from './account-lock.js';
 
 type MfaSettings = z.input<typeof calls.mfa.settings.answer>;
 type MfaFlags = z.input<typeof calls.mfa.updateSettings.answer>;
@@ -73,6 +74,8 @@ export async function updateMfaSettings(
     ...(body.enable_passkey === undefined ? {} : { passkeyEnabled: body.enable_passkey }),
   };
   await app.db.prisma.$transaction(async (tx) => {
+    // Not after a reset or block that landed while the password was checked (account-lock.ts).
+    await lockAccountForChange(tx, session);
     await tx.user.update({ where: { id: session.userId }, data: changes });
     await recordAudit(tx, {
       ...auditContext(request),

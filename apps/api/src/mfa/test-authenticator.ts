@@ -43,6 +43,10 @@ export interface CeremonyOptions {
   counter?: number;
   /** The origin the "browser" reports (default: the authenticator's). */
   origin?: string;
+  /** Further clientDataJSON members the "browser" reports (crossOrigin, topOrigin), signed. */
+  clientData?: Record<string, unknown>;
+  /** The user handle an assertion returns (default: none, as for a non-discoverable one). */
+  userHandle?: string;
 }
 
 export class SoftwareAuthenticator {
@@ -86,8 +90,11 @@ export class SoftwareAuthenticator {
     return Buffer.concat([rpIdHash, Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
   }
 
-  private clientData(type: string, challenge: string, origin: string): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  private clientData(type: string, challenge: string, ceremony: CeremonyOptions): Buffer {
+    const origin = ceremony.origin ?? this.origin;
+    return Buffer.from(
+      JSON.stringify({ type, challenge, origin, crossOrigin: false, ...ceremony.clientData }),
+    );
   }
 
   /** navigator.credentials.create() as RegistrationResponseJSON, attestation format "none". */
@@ -104,11 +111,7 @@ export class SoftwareAuthenticator {
         ['authData', authData],
       ]),
     );
-    const clientData = this.clientData(
-      'webauthn.create',
-      options.challenge,
-      ceremony.origin ?? this.origin,
-    );
+    const clientData = this.clientData('webauthn.create', options.challenge, ceremony);
     return {
       id: this.id,
       rawId: this.id,
@@ -128,11 +131,7 @@ export class SoftwareAuthenticator {
     this.counter = Math.max(this.counter, counter);
     const flags = FLAG_UP | (ceremony.noUserVerification ? 0 : FLAG_UV);
     const authData = this.authData(flags, counter);
-    const clientData = this.clientData(
-      'webauthn.get',
-      options.challenge,
-      ceremony.origin ?? this.origin,
-    );
+    const clientData = this.clientData('webauthn.get', options.challenge, ceremony);
     const clientDataHash = createHash('sha256').update(clientData).digest();
     // ES256 signatures are DER-encoded ECDSA, node's default output for EC keys.
     const signature = sign('sha256', Buffer.concat([authData, clientDataHash]), this.privateKey);
@@ -145,6 +144,7 @@ export class SoftwareAuthenticator {
         clientDataJSON: clientData.toString('base64url'),
         authenticatorData: authData.toString('base64url'),
         signature: signature.toString('base64url'),
+        ...(ceremony.userHandle === undefined ? {} : { userHandle: ceremony.userHandle }),
       },
     };
   }

@@ -6,7 +6,13 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { webauthn } from './webauthn.js';
 import { ApiError } from '../../http/api-error.js';
 import type { SessionContext } from '../../sessions/session-guard.js';
-import { CHALLENGE_TTL_MS, challengeOf, consumeChallenge, storeChallenge } from './challenges.js';
+import {
+  CHALLENGE_TTL_MS,
+  challengeOf,
+  consumeChallenge,
+  madeInAForeignFrame,
+  storeChallenge,
+} from './challenges.js';
 import { relyingParty } from './relying-party.js';
 
 type RequestOptions = z.input<typeof calls.passkeys.authOptions.answer>;
@@ -56,6 +62,16 @@ export async function reauthenticationOptions(
   return { ...options };
 }
 
+/**
+ * WebAuthn ("Verifying an Authentication Assertion"): a user handle the authenticator returns
+ * must map to the account being authenticated; the library leaves this to us. Registration
+ * gave the user id's UTF-8 bytes as the handle. An empty or missing one is no handle.
+ */
+function handleNamesUser(userHandle: string | undefined, userId: string): boolean {
+  if (userHandle === undefined || userHandle === '') return true;
+  return userHandle === Buffer.from(userId, 'utf8').toString('base64url');
+}
+
 /** A verified assertion; the counter is written with the session renewal (recordPasskeyUse). */
 export interface VerifiedPasskeyUse {
   passkeyId: string;
@@ -82,11 +98,15 @@ export async function verifyPasskeyAssertion(
     purpose: 'reauthentication',
     sessionId: session.id,
   });
-  if (!spent) throw new ApiError('passkey_invalid');
+  if (!spent || madeInAForeignFrame(assertion.response.clientDataJSON)) {
+    throw new ApiError('passkey_invalid');
+  }
   const passkey = (await usablePasskeys(app, session.userId)).find(
     (p) => p.credentialId === assertion.id,
   );
-  if (!passkey) throw new ApiError('passkey_invalid');
+  if (!passkey || !handleNamesUser(assertion.response.userHandle, session.userId)) {
+    throw new ApiError('passkey_invalid');
+  }
 
   const rp = relyingParty(app.config);
   const { verifyAuthenticationResponse } = await webauthn();

@@ -8,7 +8,14 @@ import { ApiError } from '../../http/api-error.js';
 import { auditContext, recordAudit } from '../../audit/record-audit.js';
 import { sessionOf } from '../../sessions/session-guard.js';
 import { confirmAccountPassword, invalidCredentials } from '../account-checks.js';
-import { CHALLENGE_TTL_MS, challengeOf, consumeChallenge, storeChallenge } from './challenges.js';
+import { lockAccountForChange } from '../account-lock.js';
+import {
+  CHALLENGE_TTL_MS,
+  challengeOf,
+  consumeChallenge,
+  madeInAForeignFrame,
+  storeChallenge,
+} from './challenges.js';
 import { relyingParty } from './relying-party.js';
 
 type CreationOptions = z.input<typeof calls.passkeys.registerOptions.answer>;
@@ -77,7 +84,9 @@ export async function registrationVerify(
     purpose: 'registration',
     sessionId: session.id,
   });
-  if (!spent) throw new ApiError('passkey_invalid');
+  if (!spent || madeInAForeignFrame(body.credential.response.clientDataJSON)) {
+    throw new ApiError('passkey_invalid');
+  }
 
   const rp = relyingParty(app.config);
   const { verifyRegistrationResponse } = await webauthn();
@@ -103,6 +112,9 @@ export async function registrationVerify(
 
   try {
     await app.db.prisma.$transaction(async (tx) => {
+      // Not after a reset or block that landed while the attestation was verified
+      // (account-lock.ts); the contract names no account code here, and both end the session.
+      await lockAccountForChange(tx, session, 'session_invalid');
       const passkey = await tx.passkeyCredential.create({
         data: {
           credentialId: info.credential.id,

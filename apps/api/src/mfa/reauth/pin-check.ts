@@ -12,7 +12,9 @@ import type { SessionContext } from '../../sessions/session-guard.js';
  * login_retry_limit; reaching it locks the account out as wrong passwords do (account_blocked,
  * lifted by an administrator's reset), also when the count got there through a client with a
  * higher limit (refuseFactorClaim). A right PIN resets the count, unless the account was
- * blocked meanwhile.
+ * blocked meanwhile. The guess is checked against the PIN stored when its claim was made, not
+ * the one read before it: a PIN change committed while the guess was on its way (its claim
+ * waits on the PIN's row) leaves the old PIN worthless.
  */
 export async function checkPin(
   app: FastifyInstance,
@@ -32,7 +34,11 @@ export async function checkPin(
       credential: 'mpin',
     });
   }
-  if (await verifySecret(user.pin.hash, pin)) {
+  const stored = await app.db.prisma.pin.findUnique({
+    where: { userId: session.userId },
+    select: { hash: true },
+  });
+  if (stored && (await verifySecret(stored.hash, pin))) {
     refuseUnlessSettled(await settleRightPin(app.db, session.userId));
     return;
   }
