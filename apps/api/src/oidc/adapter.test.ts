@@ -100,9 +100,12 @@ describe.each(DATABASES)('the OpenID Provider adapter on %s', (_name, open) => {
     await access.upsert(a, { grantId }, 60);
     await refresh.upsert(r, { grantId }, 60);
     await access.upsert(kept, { grantId: other }, 60);
+    // The Grant record is keyed by its own id and carries no grant id: it must go too.
+    await prismaAdapter(t.db, SECRET)('Grant').upsert(grantId, { jti: grantId }, 60);
     await access.revokeByGrantId(grantId);
     expect(await access.find(a)).toBeUndefined();
     expect(await refresh.find(r)).toBeUndefined();
+    expect(await t.db.prisma.oidcRecord.count({ where: { model: 'Grant', id: grantId } })).toBe(0);
     expect(await access.find(kept)).toMatchObject({ grantId: other });
   });
 

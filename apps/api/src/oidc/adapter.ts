@@ -1,6 +1,7 @@
 import { errors } from 'oidc-provider';
 import { APP_STATUS } from '@portico/contracts';
 import type { Adapter, AdapterFactory, AdapterPayload, ClientAuthMethod } from 'oidc-provider';
+import type { Prisma } from '@portico/db';
 import type { Database } from '../db.js';
 import { unseal } from './keys.js';
 import { PORTICO_METADATA } from './client-metadata.js';
@@ -128,6 +129,14 @@ function appDisabled(clientId: string): string {
                    WHERE c.id = ${clientId} AND a.status = ${APP_STATUS.disabled})`;
 }
 
+/**
+ * The provider's records of the grants `grantIds`: those that carry one of them (codes, access
+ * and refresh tokens) and the Grant records themselves, whose own id it is.
+ */
+export function grantRecords(grantIds: string[]): Prisma.OidcRecordWhereInput {
+  return { OR: [{ grantId: { in: grantIds } }, { model: 'Grant', id: { in: grantIds } }] };
+}
+
 interface RecordRow {
   payload: AdapterPayload;
   consumed_at: Date | null;
@@ -204,21 +213,23 @@ class PrismaOidcAdapter implements Adapter {
    * (grants.ts); a sign-in that reaches its time to live changes no row, so it is read here. The
    * provider finds the grant on every use of its codes and tokens (token endpoint, userinfo,
    * introspection), so all of them end with the sign-in (docs/oidc.md, "Sessions are one").
+   * A grant without its oidc_grants row is absent as well: every grant is recorded by the
+   * hand-over, so a missing row means a revocation, and a request in flight at that moment (a
+   * refresh racing the reuse that revoked its grant) may save tokens after it, which must not
+   * find a grant that vouches for them.
    */
   private async liveGrant(id: string): Promise<AdapterPayload | undefined> {
     const [row] = await this.db.query<RecordRow>(
       'oidc_grant_find_live',
       `SELECT r.payload, r.consumed_at FROM oidc_records r
+         JOIN oidc_grants g ON g.grant_id = r.id
         WHERE r.model = 'Grant' AND r.id = $1
           AND (r.expires_at IS NULL OR r.expires_at > now())
-          AND NOT EXISTS (
-                SELECT 1 FROM oidc_grants g
-                 WHERE g.grant_id = r.id
-                   AND (NOT EXISTS (SELECT 1 FROM sessions s
-                                     WHERE s.user_id = g.user_id AND s.device_id = g.device_id
-                                       AND s.ended_at IS NULL AND s.expires_at > now()
-                                       AND s.last_seen_at > 'epoch'::timestamptz)
-                        OR ${appDisabled('g.client_id')}))`,
+          AND EXISTS (SELECT 1 FROM sessions s
+                       WHERE s.user_id = g.user_id AND s.device_id = g.device_id
+                         AND s.ended_at IS NULL AND s.expires_at > now()
+                         AND s.last_seen_at > 'epoch'::timestamptz)
+          AND NOT ${appDisabled('g.client_id')}`,
       [id],
     );
     return row ? recordPayload(row) : undefined;
@@ -284,10 +295,13 @@ class PrismaOidcAdapter implements Adapter {
     );
   }
 
-  /** Every record of the grant, whatever its model: codes, access and refresh tokens. */
+  /**
+   * Every record of the grant, whatever its model: codes, access and refresh tokens, and the
+   * Grant itself (keyed by its own id: it carries no grant id).
+   */
   async revokeByGrantId(grantId: string): Promise<void> {
     await this.db.prisma.$transaction([
-      this.db.prisma.oidcRecord.deleteMany({ where: { grantId } }),
+      this.db.prisma.oidcRecord.deleteMany({ where: grantRecords([grantId]) }),
       this.db.prisma.oidcGrant.deleteMany({ where: { grantId } }),
     ]);
   }

@@ -1,5 +1,6 @@
 import type { Prisma } from '@portico/db';
 import { enqueueMailJob } from '../mail/queue.js';
+import { grantRecords } from './adapter.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -53,9 +54,10 @@ async function grantScopeOf(
 
 /**
  * Ends the OpenID Provider grants of the sessions `where` selects (docs/oidc.md, "Sessions are
- * one"): their codes, access and refresh tokens are deleted in the caller's transaction, so
- * the next use of any of them fails on every replica, and a back-channel logout is queued (on the durable
- * job queue, mail/queue.ts) for each client that asked for one; oidc/backchannel.ts sends it.
+ * one"): their codes, access and refresh tokens and the grants themselves are deleted in the
+ * caller's transaction, so the next use of any of them fails on every replica, and a
+ * back-channel logout is queued (on the durable job queue, mail/queue.ts) for each client that
+ * asked for one; oidc/backchannel.ts sends it.
  */
 export async function revokeGrantsOfSessions(
   tx: Tx,
@@ -81,7 +83,7 @@ export async function revokeGrantsWhere(
   });
   if (grants.length === 0) return [];
   const ids = grants.map((grant) => grant.grantId);
-  await tx.oidcRecord.deleteMany({ where: { grantId: { in: ids } } });
+  await tx.oidcRecord.deleteMany({ where: grantRecords(ids) });
   await tx.oidcGrant.deleteMany({ where: { grantId: { in: ids } } });
   await queueBackchannelLogouts(tx, grants);
   return grants;

@@ -5,6 +5,7 @@ import { sha256 } from '../credentials/tokens.js';
 import { redeemCode } from '../exchange/exchange.js';
 import { ApiError } from '../http/api-error.js';
 import { sessionToken } from '../sessions/session-guard.js';
+import { credentialsTime } from './credentials-time.js';
 import { INTERACTION_PATH } from './issuer.js';
 
 /** What a sign-in request must have asked to skip the portal's auto-login (SSO). */
@@ -167,7 +168,8 @@ export function interactionRoutes(
             sessionId: redeemed.sessionId,
           },
         });
-        result = { login: { accountId: userId }, consent: { grantId } };
+        const ts = await credentialsTime(app.db, userId, redeemed.deviceId);
+        result = { login: { accountId: userId, ts }, consent: { grantId } };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         result = {

@@ -178,6 +178,19 @@ export async function signInThroughPortal(
   /** Sign in by auto-login even when the portal was told `prompt=login` (a forged journey). */
   options: { ignorePrompt?: boolean } = {},
 ): Promise<string> {
+  return browser.follow(await handOverThroughPortal(browser, authUrl, person, options));
+}
+
+/**
+ * signInThroughPortal up to the hand-over: the grant is recorded, and the answer is the
+ * provider's resume URL the browser has not followed yet.
+ */
+export async function handOverThroughPortal(
+  browser: Browser,
+  authUrl: string,
+  person: { username: string; companyId: string; password?: string },
+  options: { ignorePrompt?: boolean } = {},
+): Promise<string> {
   const interaction = await browser.follow(authUrl);
   const sso = new URL(await browser.follow(interaction));
   if (sso.pathname !== '/sso') throw new Error(`expected the portal's /sso, got ${sso.href}`);
@@ -200,6 +213,5 @@ export async function signInThroughPortal(
   const choice = await browser.call('/v1/auth/com', { com: person.companyId, client });
   if (choice.Code !== '200') throw new Error(`company choice: ${JSON.stringify(choice)}`);
   const { code, com } = choice.Msg as { code: string; com: string };
-  const resume = await browser.follow(`${redir}?${new URLSearchParams({ code, com }).toString()}`);
-  return browser.follow(resume);
+  return browser.follow(`${redir}?${new URLSearchParams({ code, com }).toString()}`);
 }
