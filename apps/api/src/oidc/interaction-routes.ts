@@ -145,8 +145,10 @@ export function interactionRoutes(
         ) {
           throw new ApiError('code_invalid');
         }
-        const { Grant } = await provider();
+        const { Client, Grant } = await provider();
         const grant = new Grant({ accountId: userId, clientId });
+        // Its lifetime follows the client's token lifetimes (provider.ts, grantTtl).
+        grant.client = await Client.find(clientId);
         const scope = interaction.params.scope;
         if (typeof scope === 'string') grant.addOIDCScope(scope);
         const claims = interaction.prompt.details.missingOIDCClaims;

@@ -33,6 +33,26 @@ function secondsSetting(
   return typeof value === 'number' && value > 0 ? value : fallback;
 }
 
+/** What a grant lived before a client could ask for refresh tokens longer than this. */
+const GRANT_MIN_TTL_SECONDS = 14 * 86_400;
+
+/**
+ * A grant's lifetime: at least GRANT_MIN_TTL_SECONDS, and longer than the client's longest
+ * token by a code's lifetime (the first tokens are issued at most that long after the grant).
+ * The provider refuses a refresh token whose grant has expired, so a fixed 14 days cut a
+ * client's longer refresh tokens short. Rotated refresh tokens start a new lifetime each, so
+ * the grant is their absolute end; the Portico sign-in bounds the grant and all its tokens in
+ * any case (adapter.ts, liveGrant). The hand-over gives the grant its client
+ * (interaction-routes.ts); without one, the defaults.
+ */
+function grantTtl(client: { metadata(): ClientMetadata } | undefined): number {
+  const longest = Math.max(
+    secondsSetting(client, PORTICO_METADATA.accessTokenTtl, OIDC_CLIENT_DEFAULTS.accessTokenTtl),
+    secondsSetting(client, PORTICO_METADATA.refreshTokenTtl, OIDC_CLIENT_DEFAULTS.refreshTokenTtl),
+  );
+  return Math.max(GRANT_MIN_TTL_SECONDS, longest + AUTHORIZATION_CODE_TTL_SECONDS);
+}
+
 /**
  * The OpenID Provider (oidc-provider, OpenID Certified) on Portico's database: its storage is
  * the Prisma adapter, its keys the sealed signing keys, its clients Portico's clients, its
@@ -118,7 +138,7 @@ export function createProvider(
           OIDC_CLIENT_DEFAULTS.refreshTokenTtl,
         ),
       Interaction: 3600,
-      Grant: 14 * 86_400,
+      Grant: (_ctx, grant) => grantTtl(grant.client),
       Session: 14 * 86_400,
     },
     enabledJWA: {
