@@ -9,6 +9,7 @@ import {
   createUser,
   grantAccess,
   signedInMember,
+  b64,
   unique,
 } from '../../test/factories.js';
 import { newInviteCode } from './invite-code.js';
@@ -98,6 +99,48 @@ describe('invites.remove', () => {
     expect(
       await t.db.prisma.auditEvent.count({ where: { action: 'invite.remove', target: row.id } }),
     ).toBe(0);
+  });
+
+  it('takes the branches and names of an invitee with an account when their last invitation goes', async () => {
+    await t.db.prisma.branch.create({ data: { companyId, id: 'rb1', name: 'Branch rb1' } });
+    const user = await createUser(t);
+    const invite = (app: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/invite',
+        headers: { cookie: admin.session.cookie },
+        payload: { email: b64(user.email), roles: [{ app, roles: ['viewer'] }] },
+      });
+    expect((await invite(appId)).json().Code).toBe('200');
+    const otherApp = (await createApp(t)).id;
+    expect((await invite(otherApp)).json().Code).toBe('200');
+    // A pending invitee with an account can be given a branch and names already.
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: '/v1/branches/user/add',
+      headers: { cookie: admin.session.cookie },
+      payload: { userid: user.id, com: companyId, branch: 'rb1', servicing: true },
+    });
+    expect(assigned.json().Code).toBe('200');
+    const named = await t.app.inject({
+      method: 'POST',
+      url: '/v1/invite/pref',
+      headers: { cookie: admin.session.cookie },
+      payload: { userid: user.id, fname: 'Ann', lname: 'Other' },
+    });
+    expect(named.json().Code).toBe('200');
+    const kept = () => ({
+      branches: t.db.prisma.userBranch.count({ where: { userId: user.id, companyId } }),
+      names: t.db.prisma.userPreference.count({ where: { userId: user.id, companyId } }),
+    });
+    // One invitation of two withdrawn: still invited, so the company keeps what it knows.
+    expect((await remove({ email: user.email, app: otherApp })).json().Code).toBe('200');
+    expect(await kept().branches).toBe(1);
+    expect(await kept().names).toBe(1);
+    // The last one withdrawn: nothing of the company's about them stays behind.
+    expect((await remove({ email: user.email, app: appId })).json().Code).toBe('200');
+    expect(await kept().branches).toBe(0);
+    expect(await kept().names).toBe(0);
   });
 
   it('lets only an owner withdraw an invitation to global.owner or global.admin', async () => {

@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { lockAccessOf } from '../users/access-lock.js';
 import { companyOf } from '../users/company-member.js';
+import { endWhatLostAccessEnds } from '../users/lost-access.js';
 import { assertMayManageInvitation, noLongerPending } from './invitation-rules.js';
 
 /**
@@ -11,7 +12,8 @@ import { assertMayManageInvitation, noLongerPending } from './invitation-rules.j
  * working). A verified access answers `verified` (users.updateRoles or removeAccess remove
  * those). Section 6 applies as to role changes (assertMayManageInvitation): an owner or admin's
  * invitations, invitations to global.owner or global.admin included, are removed only by an
- * owner, and nobody removes their own.
+ * owner, and nobody removes their own. Withdrawing someone's last invitation here takes what the
+ * company kept about them (branches, names), as every loss of access does.
  */
 export async function removeInvite(
   app: FastifyInstance,
@@ -34,6 +36,14 @@ export async function removeInvite(
     // a verified access, which this call does not remove.
     const deleted = await tx.access.deleteMany({ where: { id: row.id, status: 'pending' } });
     if (deleted.count === 0) throw await noLongerPending(tx, row.id);
+    // An invitee with an account may have been given branches and names here already; their
+    // last invitation gone, they are nobody's member here, and those go as on any loss of
+    // access (users/lost-access.ts). Linked at invitation, or found by the e-mail.
+    const userId =
+      row.userId ??
+      (await tx.user.findUnique({ where: { email }, select: { id: true } }))?.id ??
+      null;
+    await endWhatLostAccessEnds(tx, [{ companyId, appId: input.app, email, userId }]);
     await recordAudit(tx, {
       ...auditContext(request),
       action: 'invite.remove',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record-audit.js';
 import { enqueueMail } from '../mail/queue.js';
-import { resetMail, storeResetToken } from './reset-token.js';
+import { lockUserForReset, resetMail, storeResetToken } from './reset-token.js';
 
 interface ForgotAccount {
   id: string;
@@ -33,9 +33,19 @@ export async function queueForgotLink(
   app: FastifyInstance,
   payload: { identifier: string; ip: string },
 ): Promise<void> {
-  const user = await findForgotAccount(app, payload.identifier);
-  if (!user || user.status === 'blocked') return;
+  const found = await findForgotAccount(app, payload.identifier);
+  if (!found || found.status === 'blocked') return;
   await app.db.prisma.$transaction(async (tx) => {
+    // Read again under the row lock that every issuer of links takes (and that a block by
+    // failed sign-ins or an erasure holds until it commits): an account blocked since the read
+    // above gets no link (only an administrator's reset lifts a block), and an erased one
+    // nothing, rather than a foreign-key failure retried and logged for someone gone.
+    await lockUserForReset(tx, found.id);
+    const user = await tx.user.findUnique({
+      where: { id: found.id },
+      select: { id: true, email: true, displayName: true, status: true },
+    });
+    if (!user || user.status === 'blocked') return;
     await recordAudit(tx, {
       // No actor: whoever asked is anonymous; the link goes to the account's own mailbox.
       action: 'password.forgot',

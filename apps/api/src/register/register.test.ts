@@ -219,6 +219,35 @@ describe('registration by invitation', () => {
     ).toMatchObject({ status: 'pending', userId: user.id });
   });
 
+  it('limits registrations per IP, so invitation codes cannot be guessed there', async () => {
+    const { code, email, access } = await invite();
+    const remoteAddress = nextIp();
+    const codes: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/v1/register',
+        payload: form(`${code}${i}`, email),
+        remoteAddress,
+      });
+      codes.push(codeOf(answer));
+    }
+    const guessed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: form(code, email),
+      remoteAddress,
+    });
+    expect(codes.every((c) => c === 'access_not_found')).toBe(true);
+    // Even the right code, once the address is over its limit: nothing is created.
+    expect(guessed.statusCode).toBe(429);
+    expect(codeOf(guessed)).toBe('rate_limit_exceeded');
+    expect(await t.db.prisma.user.count({ where: { email } })).toBe(0);
+    expect((await t.db.prisma.access.findUniqueOrThrow({ where: { id: access.id } })).status).toBe(
+      'pending',
+    );
+  });
+
   it('answers incomplete_param for bad input and creates nothing', async () => {
     const { code, email, access } = await invite();
     const bad: Record<string, unknown>[] = [

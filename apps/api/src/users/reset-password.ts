@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import { issueResetLink } from '../password/reset-token.js';
 import { isPlatformAdmin, sessionOf } from '../sessions/session-guard.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
+import { lockAccessOfAccount } from './access-lock.js';
 import { assertMayChangeTarget } from './role-rules.js';
 import { administersElsewhere, companyOf, findCompanyMember } from './company-member.js';
 
@@ -25,10 +26,22 @@ export async function resetPassword(
   const session = sessionOf(request);
   const companyId = companyOf(session);
   await app.db.prisma.$transaction(async (tx) => {
+    // The member's per-person lock (and their account row KEY SHARE), as every writer of their
+    // access takes it: a removal from the company (or a role update that leaves them nothing
+    // here) then runs wholly before the reset, which finds no member, or after it; never
+    // between the membership read and the lock-out of an account no longer the company's. The
+    // account's erasure waits for it too, instead of deleting the row under its update.
+    const account = await tx.user.findUnique({
+      where: { username: username.toLowerCase() },
+      select: { id: true },
+    });
+    if (!account || (await lockAccessOfAccount(tx, companyId, account.id)) === null) {
+      throw new ApiError('user_not_found');
+    }
     const member = await findCompanyMember(
       tx,
       companyId,
-      { username: username.toLowerCase() },
+      { id: account.id },
       { verifiedOnly: true },
     );
     if (!member) throw new ApiError('user_not_found');
