@@ -6,6 +6,7 @@ import { sessionOf } from '../sessions/session-guard.js';
 import { revokeGrantsOfSessions } from '../oidc/grants.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
 import { assertChangeableDevice } from './own-device.js';
+import { lockOwnDevices } from './own-devices-lock.js';
 import { gateError } from '../gates/gate-error.js';
 
 /** Removes one of the user's devices; its sessions go with it (foreign key cascade), so do
@@ -18,6 +19,7 @@ export async function removeDevice(
 ): Promise<void> {
   const session = sessionOf(request);
   await app.db.prisma.$transaction(async (tx) => {
+    await lockOwnDevices(tx, session);
     const device = await assertChangeableDevice(tx, session, deviceId);
     await revokeGrantsOfSessions(tx, { deviceId: device.id });
     // Scoped to the owner again: a concurrent removal leaves nothing to delete.
@@ -37,9 +39,10 @@ export async function removeDevice(
  * Blocks (ending the device's live sessions at once) or reactivates one of the user's devices.
  * Reactivating a blocked device counts against the device limit of the session's client like a
  * new device does (device_limit_reached, nothing changed): the limit bounds the devices that may
- * sign in, however they became active. It takes the users row first, as device verification
- * does (auth/verify-device.ts), so reactivations and verifications of one user are counted one
- * after another.
+ * sign in, however they became active. It takes the users row, as device verification does
+ * (auth/verify-device.ts), so reactivations and verifications of one user are counted one
+ * after another; after the person's device lock (lockOwnDevices), which a block takes before
+ * its audit event waits on that row, so the two never wait on each other.
  */
 export async function setDeviceStatus(
   app: FastifyInstance,
@@ -49,6 +52,7 @@ export async function setDeviceStatus(
 ): Promise<void> {
   const session = sessionOf(request);
   await app.db.prisma.$transaction(async (tx) => {
+    await lockOwnDevices(tx, session);
     if (status === 'active') {
       await tx.$queryRaw`SELECT id FROM users WHERE id = ${session.userId} FOR UPDATE`;
     }

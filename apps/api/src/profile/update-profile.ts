@@ -1,6 +1,8 @@
 import type { Database } from '../db.js';
 import type { AuditEntry } from '../audit/record-audit.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { ApiError } from '../http/api-error.js';
+import { lockAccessOfAccount } from '../users/access-lock.js';
 
 export interface ProfileChange {
   dis: string;
@@ -21,6 +23,17 @@ export async function updateProfile(
   audit: Pick<AuditEntry, 'actorId' | 'companyId' | 'clientId' | 'ip'>,
 ): Promise<void> {
   await db.prisma.$transaction(async (tx) => {
+    if (session.companyId !== null) {
+      // Under the person's lock in the company, as an administrator's rename takes it
+      // (users/update-preference.ts): a removal from the company at the same moment runs
+      // before, and then its session has ended with the membership (nothing is written), or
+      // after, taking these names along; never names left for a non-member.
+      const email = await lockAccessOfAccount(tx, session.companyId, session.userId);
+      const member =
+        email !== null &&
+        (await tx.access.count({ where: { companyId: session.companyId, email } })) > 0;
+      if (!member) throw new ApiError('session_invalid');
+    }
     await tx.user.update({
       where: { id: session.userId },
       data: { displayName: change.dis },
