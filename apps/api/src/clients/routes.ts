@@ -11,6 +11,8 @@ import { ApiError } from '../http/api-error.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { newClientSecret } from '../credentials/tokens.js';
 import { seal } from '../oidc/keys.js';
+import { sessionOf } from '../sessions/session-guard.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
 import { oidcSecret } from '../oidc/secret.js';
 import {
   auditedSettings,
@@ -89,6 +91,8 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
         target: `client:${created.id}`,
         details: auditedSettings(body),
       });
+      // Last: an administrator removed while this waited gets no client (and no secret).
+      await assertStillAdmin(tx, sessionOf(request));
       return created;
     });
     return { client_id: client.id, client_secret: secret.secret };
@@ -150,6 +154,8 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
           target: `client:${body.id}`,
         });
       }
+      // Last: an administrator removed while this waited changes nothing and sees no secret.
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return rotate ? { client_secret: rotate.secret } : {};
   });
@@ -173,6 +179,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
         target: `client:${query.id}`,
         details: { app: client.appId, sessions: client._count.sessions },
       });
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return 'Client removed';
   });

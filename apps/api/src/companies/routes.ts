@@ -4,6 +4,7 @@ import { registerCall } from '../http/register-call.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { handOverOwnership } from '../ownership/hand-over.js';
 import { sessionOf } from '../sessions/session-guard.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
 import { ApiError } from '../http/api-error.js';
 import { listCompanies } from './list-companies.js';
 import { updateCompany } from './update-company.js';
@@ -28,6 +29,8 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         target: `company:${body.id}`,
         details: { name: body.name },
       });
+      // Last: an administrator removed while this waited changes nothing (company/acting-admin.ts).
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return 'Company added';
   });
@@ -41,6 +44,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         target: `company:${body.id}`,
         details: { name: body.name, imageChanged },
       });
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return 'Company updated';
   });
@@ -54,6 +58,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
         target: `company:${query.id}`,
         details: { ...removed },
       });
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return 'Company removed';
   });
@@ -82,6 +87,8 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
           audit: auditContext(request),
         });
       }
+      // An administrator removed while this waited makes nobody an owner.
+      await assertStillAdmin(tx, sessionOf(request));
       // Last: if the mail server refuses, the call answers mail_failed and nothing changed.
       await app.mailer.send(mail);
     });
