@@ -21,22 +21,23 @@ export async function updateSubscription(
   input: { app: string; status: 'beta' | 'dis' },
 ): Promise<void> {
   const session = sessionOf(request);
-  const target = await app.db.prisma.application.findUnique({
-    where: { id: input.app },
-    select: { id: true, status: true },
-  });
-  if (
-    !target ||
-    (target.status !== SUBSCRIPTION_STATUS.beta &&
-      target.status !== SUBSCRIPTION_STATUS.subscription)
-  ) {
-    throw new ApiError('not_found');
-  }
-  const companyId = session.companyId;
-  if (target.status !== SUBSCRIPTION_STATUS.beta || !companyId) {
-    throw new ApiError('app_access_prohibited');
-  }
   await app.db.prisma.$transaction(async (tx) => {
+    // Read under a share lock: a removal or a change of the application's status waits for this
+    // join or leave, or happens first and is seen here. Read before the transaction, a removal
+    // in between failed the insert's foreign key (a 500).
+    const [target] = await tx.$queryRaw<{ id: string; status: number }[]>`
+      SELECT id, status FROM applications WHERE id = ${input.app} FOR SHARE`;
+    if (
+      !target ||
+      (target.status !== SUBSCRIPTION_STATUS.beta &&
+        target.status !== SUBSCRIPTION_STATUS.subscription)
+    ) {
+      throw new ApiError('not_found');
+    }
+    const companyId = session.companyId;
+    if (target.status !== SUBSCRIPTION_STATUS.beta || !companyId) {
+      throw new ApiError('app_access_prohibited');
+    }
     const changed =
       input.status === 'beta'
         ? await tx.companySubscription.createMany({
