@@ -1,10 +1,10 @@
 import { errors } from 'oidc-provider';
 import { APP_STATUS } from '@portico/contracts';
 import type { Adapter, AdapterFactory, AdapterPayload, ClientAuthMethod } from 'oidc-provider';
-import type { Prisma } from '@portico/db';
 import type { Database } from '../db.js';
 import { unseal } from './keys.js';
 import { PORTICO_METADATA } from './client-metadata.js';
+import { grantRecords } from './grant-records.js';
 
 /**
  * oidc-provider's storage (its Adapter interface) in PostgreSQL through Prisma, one table for
@@ -127,14 +127,6 @@ class PorticoClients implements Adapter {
 function appDisabled(clientId: string): string {
   return `EXISTS (SELECT 1 FROM clients c JOIN applications a ON a.id = c.app_id
                    WHERE c.id = ${clientId} AND a.status = ${APP_STATUS.disabled})`;
-}
-
-/**
- * The provider's records of the grants `grantIds`: those that carry one of them (codes, access
- * and refresh tokens) and the Grant records themselves, whose own id it is.
- */
-export function grantRecords(grantIds: string[]): Prisma.OidcRecordWhereInput {
-  return { OR: [{ grantId: { in: grantIds } }, { model: 'Grant', id: { in: grantIds } }] };
 }
 
 interface RecordRow {

@@ -1,6 +1,6 @@
 import type { Prisma } from '@portico/db';
 import { enqueueMailJob } from '../mail/queue.js';
-import { grantRecords } from './adapter.js';
+import { grantRecords } from './grant-records.js';
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
-import { issueResetLink } from '../password/reset-token.js';
+import { issueResetLink, lockUserForReset } from '../password/reset-token.js';
 import { isPlatformAdmin, sessionOf } from '../sessions/session-guard.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
 import { lockAccessOfAccount } from './access-lock.js';
@@ -35,7 +35,12 @@ export async function resetPassword(
       where: { username: username.toLowerCase() },
       select: { id: true },
     });
-    if (!account || (await lockAccessOfAccount(tx, companyId, account.id)) === null) {
+    if (!account) throw new ApiError('user_not_found');
+    // The account's row first, as the reset's write will take it: a sign-in, an auto-login or a
+    // device verification that writes the row after this waits and then finds the reset
+    // (auth/sign-in-races.test.ts); the person's lock only KEY SHAREs it.
+    await lockUserForReset(tx, account.id);
+    if ((await lockAccessOfAccount(tx, companyId, account.id)) === null) {
       throw new ApiError('user_not_found');
     }
     const member = await findCompanyMember(
