@@ -10,6 +10,8 @@ import { listApps } from './list-apps.js';
 import { removeApp } from './remove-app.js';
 import { refuseDisablingPlatformApp } from './protected-apps.js';
 import { iconTarget } from './upload-icon.js';
+import { sessionOf } from '../sessions/session-guard.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
 
 /** Routes: application registry, for platform administrators. */
 export async function appsRoutes(app: FastifyInstance): Promise<void> {
@@ -33,6 +35,7 @@ export async function appsRoutes(app: FastifyInstance): Promise<void> {
         target: `app:${body.id}`,
         details: { name: body.name },
       });
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return 'Application added';
   });
@@ -56,6 +59,7 @@ export async function appsRoutes(app: FastifyInstance): Promise<void> {
         target: `app:${body.id}`,
         details: { name: body.name, status: body.status, link: body.link },
       });
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return 'Application updated';
   });
@@ -69,6 +73,7 @@ export async function appsRoutes(app: FastifyInstance): Promise<void> {
         target: `app:${query.id}`,
         details: removed,
       });
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return 'Application removed';
   });
@@ -85,6 +90,7 @@ export async function appsRoutes(app: FastifyInstance): Promise<void> {
         target: `app:${appId}`,
         details: { icon: small ? 'small' : 'large', image: result.id, size: image.bytes.length },
       });
+      await assertStillAdmin(tx, sessionOf(request));
       return result;
     });
     return imageUrl(app.config.PUBLIC_URL, stored.id);

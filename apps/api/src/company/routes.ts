@@ -8,6 +8,7 @@ import { readImageUpload } from '../files/read-image-upload.js';
 import { storeImage } from '../files/store-image.js';
 import { imageUrl } from '../files/image-url.js';
 import { companyDetails } from './company-details.js';
+import { assertStillAdmin } from './acting-admin.js';
 
 /**
  * Routes: own company profile, image and second-factor policy (docs/mfa.md). Update and image upload are `company-admin` in the
@@ -34,6 +35,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         target: `company:${companyId}`,
         details: { name: body.name },
       });
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return 'Company updated';
   });
@@ -52,6 +54,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         target: `company:${companyId}`,
         details: { required: body.required },
       });
+      await assertStillAdmin(tx, sessionOf(request));
     });
     return body.required ? SECOND_FACTOR_TEXTS.requiredNow : SECOND_FACTOR_TEXTS.notRequiredNow;
   });
@@ -67,6 +70,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         target: `company:${companyId}`,
         details: { image: result.id, type: image.contentType, size: image.bytes.length },
       });
+      await assertStillAdmin(tx, sessionOf(request));
       return result;
     });
     return imageUrl(app.config.PUBLIC_URL, stored.id);
