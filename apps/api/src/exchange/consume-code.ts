@@ -34,6 +34,16 @@ interface RawConsumed {
  * say, so a code never gets a second try. Times are compared on the database's clock.
  */
 export async function consumeCode(tx: Tx, codeHash: string): Promise<ConsumedCode | null> {
+  // The code's session is locked first (before the code row: the order session-ending changes
+  // lock them in), as an update would: a change ending it that is under way finishes first, and
+  // the next one waits until this exchange is over. Without it the session could end between
+  // this statement and the identity's, which then answered a success with the roles of after
+  // its end. Not FOR SHARE: concurrent presentations of one code would deadlock when the losers,
+  // replays, each end the session they share a lock on.
+  await tx.$queryRaw`
+    SELECT s.id FROM sessions s JOIN exchange_codes e ON e.session_id = s.id
+     WHERE e.code_hash = ${codeHash}
+       FOR NO KEY UPDATE OF s`;
   const rows = await tx.$queryRaw<RawConsumed[]>`
     UPDATE exchange_codes e SET used_at = now()
       FROM sessions s
