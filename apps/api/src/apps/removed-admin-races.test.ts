@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMPANY_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import { platformAdminRemovedWhileWaiting } from '../../test/removed-admin.js';
 import { holdRow } from '../../test/row-lock.js';
 import {
   bootstrapPlatform,
@@ -32,20 +33,8 @@ describe('apps: an administrator removed while the call waits', () => {
   const post = (cookie: string, url: string, payload: Record<string, unknown> | FormData = {}) =>
     t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
-  /** A second platform administrator, removed from core1 by the owner while `call` waits. */
-  async function removedWhileWaiting(
-    appId: string,
-    call: (cookie: string) => Promise<Answer>,
-  ): Promise<Answer> {
-    const admin = await signedInMember(t, PLATFORM_COMPANY_ID, ['admin']);
-    const held = await holdRow(t, 'applications', appId);
-    const pending = call(admin.session.cookie);
-    await held.waitingOnLocks(1);
-    const removal = await post(owner, '/v1/user/company/remove', { email: admin.email });
-    expect(removal.json()).toMatchObject({ Code: '200' });
-    await held.release();
-    return pending;
-  }
+  const removedWhileWaiting = (appId: string, call: (cookie: string) => Promise<Answer>) =>
+    platformAdminRemovedWhileWaiting(t, owner, { table: 'applications', id: appId }, call);
 
   it('an update: the application keeps its name', async () => {
     const app = await createApp(t, { name: 'Ledger' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMPANY_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
+import { platformAdminRemovedWhileWaiting } from '../../test/removed-admin.js';
 import { holdRow } from '../../test/row-lock.js';
 import {
   bootstrapPlatform,
@@ -42,17 +43,10 @@ describe('clients: an administrator removed while the call waits', () => {
     allow_multiple_sessions: true,
   });
 
-  /** A second platform administrator, removed from core1 by the owner while `call` waits. */
-  async function removedWhileWaiting(clientId: string, call: (cookie: string) => Promise<unknown>) {
-    const admin = await signedInMember(t, PLATFORM_COMPANY_ID, ['admin']);
-    const held = await holdRow(t, 'clients', clientId);
-    const pending = call(admin.session.cookie);
-    await held.waitingOnLocks(1);
-    const removal = await post(owner, '/v1/user/company/remove', { email: admin.email });
-    expect(removal.json()).toMatchObject({ Code: '200' });
-    await held.release();
-    return pending;
-  }
+  const removedWhileWaiting = (
+    clientId: string,
+    call: (cookie: string) => Promise<Awaited<ReturnType<typeof t.app.inject>>>,
+  ) => platformAdminRemovedWhileWaiting(t, owner, { table: 'clients', id: clientId }, call);
 
   it('a rotation: no secret is answered and the old secret still works', async () => {
     const app = await createApp(t);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMPANY_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
-import { holdRow } from '../../test/row-lock.js';
+import { platformAdminRemovedWhileWaiting } from '../../test/removed-admin.js';
 import {
   b64,
   bootstrapPlatform,
@@ -10,7 +10,6 @@ import {
   createUser,
   grantAccess,
   openTestSession,
-  signedInMember,
 } from '../../test/factories.js';
 
 /**
@@ -32,20 +31,10 @@ describe('companies: an administrator removed while the call waits', () => {
   const post = (cookie: string, url: string, payload: Record<string, unknown> = {}) =>
     t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
-  /** A second platform administrator, removed from core1 while `call` waits on the company. */
-  async function removedWhileWaiting(
+  const removedWhileWaiting = (
     companyId: string,
-    call: (cookie: string) => ReturnType<typeof post>,
-  ) {
-    const admin = await signedInMember(t, PLATFORM_COMPANY_ID, ['admin']);
-    const held = await holdRow(t, 'companies', companyId);
-    const pending = call(admin.session.cookie);
-    await held.waitingOnLocks(1);
-    const removal = await post(owner, '/v1/user/company/remove', { email: admin.email });
-    expect(removal.json()).toMatchObject({ Code: '200' });
-    await held.release();
-    return pending;
-  }
+    call: (cookie: string) => Promise<Awaited<ReturnType<typeof t.app.inject>>>,
+  ) => platformAdminRemovedWhileWaiting(t, owner, { table: 'companies', id: companyId }, call);
 
   it('an owner invitation of a verified member: nobody is made owner', async () => {
     const company = await createCompany(t);
