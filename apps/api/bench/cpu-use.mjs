@@ -58,6 +58,27 @@ function threadsOf(pid) {
   }
 }
 
+/**
+ * Every local PostgreSQL process's time, in ticks. A backend that ends during a load (the pool
+ * closes idle connections) takes its time with it; the postmaster, which waits for it, then
+ * counts it among its children's times. One that is reaped between the postmaster's read and its
+ * own would be counted nowhere (a whole backend's time missing: a load's figure read below zero
+ * once), so a pass in which any process vanished is made again.
+ */
+function postgresTicks() {
+  for (let pass = 0; ; pass += 1) {
+    let ticks = 0;
+    let vanished = false;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const found = ticksOf(pid, true);
+      if (!found) vanished = true;
+      else if (found.name.startsWith('postgres')) ticks += found.ticks;
+    }
+    if (!vanished || pass === 4) return ticks;
+  }
+}
+
 /** The counters now, for `serverPid`'s process. Null where /proc is missing. */
 export function cpuSnapshot(serverPid) {
   if (!existsSync('/proc/self/stat')) return null;
@@ -69,14 +90,7 @@ export function cpuSnapshot(serverPid) {
     if (tid === String(serverPid)) main += thread.ticks;
     else other += thread.ticks;
   }
-  // A backend that ends during a load (the pool closes idle connections) takes its time with it;
-  // the postmaster, which waits for it, then counts it among its children's times.
-  let postgres = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const found = ticksOf(pid, true);
-    if (found?.name.startsWith('postgres')) postgres += found.ticks;
-  }
+  const postgres = postgresTicks();
   let generator = 0;
   for (const tid of threadsOf(process.pid)) generator += ticksOf(`self/task/${tid}`)?.ticks ?? 0;
   const mainWakes = wakesOf(`${serverPid}/task/${serverPid}`);

@@ -187,6 +187,22 @@ function signInRequest(name, extraHeaders = {}) {
 }
 
 /**
+ * The sign-in floor's requests (POST /v1/bench/sign-in-floor, bench/floor-route.ts) for the same
+ * accounts, with the same body bytes as their sign-ins.
+ */
+function signInFloorRequests(nameOf) {
+  return Array.from({ length: USERS }, (_, i) =>
+    requestBytes({
+      method: 'POST',
+      path: '/v1/bench/sign-in-floor',
+      host: `127.0.0.1:${PORT}`,
+      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+      body: signInBody(nameOf(i)),
+    }),
+  );
+}
+
+/**
  * Sign-ins as a deployment behind a proxy sees them: each from an address of its own (10.x.y.z in
  * X-Forwarded-For, which the server trusts from 127.0.0.1: TRUST_PROXY), none whitelisted. So the
  * per-IP limit counts every one (PROXIED_ADDRESSES addresses in turn: at 1,500 sign-ins a second
@@ -267,6 +283,59 @@ async function againstCeiling(serverPid, requests, title) {
 }
 
 /**
+ * The sign-ins against the sign-in floor (signInFloorRequests: the body's JSON, one indexed read,
+ * the hash, one durable write, and nothing of a sign-in's gates, claim, session or audit), in
+ * turns of the same length whose order flips each pair, with a ceiling turn before each pair. The
+ * floor is what the machine lets any sign-in over HTTP and PostgreSQL reach beside argon2; the
+ * sign-ins' share of it is what the product's own work leaves of that (docs/benchmarks.md,
+ * nineteenth pass).
+ */
+async function againstFloor(serverPid, requests, floorRequests) {
+  await signInLoad(floorRequests, QUICK_WARM_UP_S);
+  const floors = [];
+  const signIns = [];
+  const ceilings = [];
+  for (let pair = 0; pair < SIGN_IN_PAIRS; pair += 1) {
+    ceilings.push(await measureHashCeiling(CEILING_TURN_MS));
+    const floorTurn = () => signInTurn(serverPid, floorRequests, SIGN_IN_TURN_S);
+    const signInsTurn = () => signInTurn(serverPid, requests, SIGN_IN_TURN_S);
+    if (pair % 2 === 0) {
+      floors.push(await floorTurn());
+      signIns.push(await signInsTurn());
+    } else {
+      signIns.push(await signInsTurn());
+      floors.push(await floorTurn());
+    }
+  }
+  const floor = turnsTogether(floors);
+  const signedIn = turnsTogether(signIns);
+  const ceiling =
+    ceilings.reduce((total, c) => total + c.hashes, 0) /
+    ceilings.reduce((total, c) => total + c.seconds, 0);
+  signInLine('POST /v1/bench/sign-in-floor', floor);
+  console.log(
+    `  the sign-in floor (one read, the hash, one durable write) in turns with the sign-ins ` +
+      `(${SIGN_IN_PAIRS} pairs of ${SIGN_IN_TURN_S} s each, a ${CEILING_TURN_MS / 1000} s ceiling ` +
+      `turn before each pair: ${ceiling.toFixed(1)} hashes/s): the floor reaches ` +
+      `${pct(floor.perSecond / ceiling)} of the ceiling, the sign-ins ${pct(signedIn.perSecond / ceiling)} ` +
+      `(${signedIn.perSecond.toFixed(1)} req/s), which is ${pct(signedIn.perSecond / floor.perSecond)} ` +
+      `of the floor (pair by pair ` +
+      `${signIns.map((turn, i) => pct(turn.perSecond / floors[i].perSecond)).join(', ')})`,
+  );
+  printCpu(floor.cpu, floor.result.answered);
+  if (floor.cpu && signedIn.cpu) {
+    const atFloor = cpuPerRequest(floor.cpu, floor.result.answered);
+    const signIn = cpuPerRequest(signedIn.cpu, signedIn.result.answered);
+    const side = (name, key) => `${name} ${signIn[key]} against ${atFloor[key]} µs`;
+    console.log(
+      `  a sign-in's work around the hash against the floor's, beside argon2: ` +
+        `${side('server main thread', 'main')}, ${side('PostgreSQL', 'postgres')}, ` +
+        `${side('load generator', 'generator')}`,
+    );
+  }
+}
+
+/**
  * Sign-ins of `requests` on the trivial-hash accounts after a short warm-up (the code is compiled
  * by then): the work around the hash alone.
  */
@@ -287,6 +356,8 @@ async function trivialHashTurn(serverPid, requests) {
  * same work costs two to three times the CPU beside argon2, which is what keeps the ratio short),
  * and how often the main thread woke a sign-in, against the ceiling's own main thread, whose only
  * work is handing hashes to its pool: what a wake-up costs here beside argon2.
+ *
+ * Then the sign-ins against the sign-in floor (againstFloor): the least any sign-in costs here.
  *
  * Last, both again through a proxy, each sign-in from an address of its own
  * (proxiedSignInRequests): what the per-IP limit and the ban read add to a sign-in, which the
@@ -332,6 +403,8 @@ async function benchSignIns(serverPid) {
           : ''),
     );
   }
+
+  await againstFloor(serverPid, requests, signInFloorRequests(username));
 
   const proxied = proxiedSignInRequests(username);
   await signInLoad(proxied, QUICK_WARM_UP_S);

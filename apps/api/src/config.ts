@@ -253,7 +253,8 @@ const environment = z.object({
   // Prometheus metrics at GET /metrics: off unless turned on; behind a bearer token and/or on a
   // port of their own (then not on PORT at all).
   METRICS: bool('METRICS').default(false),
-  // pnpm bench's one-round-trip floor, GET /v1/bench/floor (bench/floor-route.ts): off by default.
+  // pnpm bench's floors, GET /v1/bench/floor and POST /v1/bench/sign-in-floor (bench/floor-route.ts):
+  // off by default; never on in a deployment.
   BENCH_FLOOR_ROUTE: bool('BENCH_FLOOR_ROUTE').default(false),
   METRICS_TOKEN: z
     .string()
