@@ -4,9 +4,10 @@ import * as oidc from 'openid-client';
 import type { ListeningApp, OidcMember } from './oidc.fixtures.js';
 import {
   Browser,
-  RP_CALLBACK,
   addOidcClient,
+  discoverAs,
   memberOfApp,
+  pkceAuthorization,
   signInThroughPortal,
   startListeningApp,
 } from './oidc.fixtures.js';
@@ -27,26 +28,12 @@ describe('OIDC auth_time and max_age after auto-logins', () => {
     const setup = await memberOfApp(t);
     member = setup.member;
     const client = await addOidcClient(t, setup.appId);
-    config = await oidc.discovery(
-      new URL(t.issuer),
-      client.id,
-      undefined,
-      oidc.ClientSecretBasic(client.secret),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    config = await discoverAs(t, client);
   });
   afterAll(() => t.close());
 
   async function authorization(extra: Record<string, string> = {}) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    return { url, verifier };
+    return pkceAuthorization(config, extra);
   }
 
   it('answers the time of the password, and asks for it again past max_age', async () => {

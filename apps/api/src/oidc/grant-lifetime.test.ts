@@ -3,9 +3,10 @@ import * as oidc from 'openid-client';
 import type { ListeningApp, OidcMember } from './oidc.fixtures.js';
 import {
   Browser,
-  RP_CALLBACK,
   addOidcClient,
+  discoverAs,
   memberOfApp,
+  pkceAuthorization,
   signInThroughPortal,
   startListeningApp,
 } from './oidc.fixtures.js';
@@ -32,20 +33,8 @@ describe('the lifetime of an OIDC grant', () => {
   /** Signs the member in to a client with `refreshTtl` and answers the records' expiries. */
   async function expiriesFor(refreshTtl: number) {
     const client = await addOidcClient(t, appId, { oidc_refresh_token_ttl: refreshTtl });
-    const config = await oidc.discovery(
-      new URL(t.issuer),
-      client.id,
-      undefined,
-      oidc.ClientSecretBasic(client.secret),
-      { execute: [oidc.allowInsecureRequests] },
-    );
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    const config = await discoverAs(t, client);
+    const { url, verifier } = await pkceAuthorization(config);
     const landed = await signInThroughPortal(new Browser(t.origin), url.href, member);
     const tokens = await oidc.authorizationCodeGrant(config, new URL(landed), {
       pkceCodeVerifier: verifier,

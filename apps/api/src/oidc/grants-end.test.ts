@@ -18,9 +18,10 @@ import type { ListeningApp, OidcMember } from './oidc.fixtures.js';
 import { openSession } from '../sessions/session-store.js';
 import {
   Browser,
-  RP_CALLBACK,
   addOidcClient,
+  discoverAs,
   memberOfApp,
+  pkceAuthorization,
   signInThroughPortal,
   startListeningApp,
 } from './oidc.fixtures.js';
@@ -38,9 +39,7 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
   let config: oidc.Configuration;
 
   async function configFor(c: { id: string; secret: string }) {
-    return oidc.discovery(new URL(t.issuer), c.id, undefined, oidc.ClientSecretBasic(c.secret), {
-      execute: [oidc.allowInsecureRequests],
-    });
+    return discoverAs(t, c);
   }
 
   beforeAll(async () => {
@@ -61,13 +60,7 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
   }
 
   async function authorize(c: oidc.Configuration, person: OidcMember, browser: Browser) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(c, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    const { url, verifier } = await pkceAuthorization(c);
     const landed = await signInThroughPortal(browser, url.href, person);
     return { landed: new URL(landed), verifier };
   }
@@ -270,13 +263,7 @@ describe('OIDC credentials end with the action that ends the sign-in', () => {
     await knownDevice(t, person.id, 'second-browser');
     const first = await signIn(person, singleConfig);
     // The same person signs in on another device (another browser, another fingerprint).
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(singleConfig, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    const { url } = await pkceAuthorization(singleConfig);
     const other = new Browser(t.origin);
     const interaction = await other.follow(url.href);
     const sso = new URL(await other.follow(interaction));

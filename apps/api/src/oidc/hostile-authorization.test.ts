@@ -8,7 +8,9 @@ import {
   Browser,
   RP_CALLBACK,
   addOidcClient,
+  discoverAs,
   memberOfApp,
+  pkceAuthorization,
   signInThroughPortal,
   startListeningApp,
 } from './oidc.fixtures.js';
@@ -31,26 +33,12 @@ describe('OIDC authorization under attack', () => {
     member = setup.member;
     appId = setup.appId;
     client = await addOidcClient(t, appId);
-    config = await oidc.discovery(
-      new URL(t.issuer),
-      client.id,
-      undefined,
-      oidc.ClientSecretBasic(client.secret),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    config = await discoverAs(t, client);
   });
   afterAll(() => t.close());
 
   async function authorizationUrl(extra: Record<string, string> = {}) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    return { url, verifier };
+    return pkceAuthorization(config, extra);
   }
 
   /** The authorization up to the portal: the browser is at /sso, answers its redir. */

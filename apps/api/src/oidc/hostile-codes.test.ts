@@ -5,7 +5,9 @@ import {
   Browser,
   RP_CALLBACK,
   addOidcClient,
+  discoverAs,
   memberOfApp,
+  pkceAuthorization,
   signInThroughPortal,
   startListeningApp,
 } from './oidc.fixtures.js';
@@ -24,10 +26,7 @@ describe('OIDC codes and refresh tokens under attack', () => {
   let config: oidc.Configuration;
   const SECOND_CALLBACK = 'https://rp.example.test/second';
 
-  const discover = (id: string, auth: oidc.ClientAuth) =>
-    oidc.discovery(new URL(t.issuer), id, undefined, auth, {
-      execute: [oidc.allowInsecureRequests],
-    });
+  const discover = (id: string, auth: oidc.ClientAuth) => discoverAs(t, { id }, auth);
 
   beforeAll(async () => {
     t = await startListeningApp();
@@ -40,13 +39,7 @@ describe('OIDC codes and refresh tokens under attack', () => {
   afterAll(() => t.close());
 
   async function landedCode(c = config, redirect = RP_CALLBACK) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(c, {
-      redirect_uri: redirect,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    const { url, verifier } = await pkceAuthorization(c, { redirect_uri: redirect });
     const landed = new URL(await signInThroughPortal(new Browser(t.origin), url.href, member));
     const code = landed.searchParams.get('code');
     expect(code).toBeTruthy();

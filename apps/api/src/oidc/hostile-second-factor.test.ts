@@ -5,9 +5,10 @@ import { GOOD_PASSWORD, b64, grantAccess, openTestSession } from '../../test/fac
 import type { ListeningApp, OidcMember } from './oidc.fixtures.js';
 import {
   Browser,
-  RP_CALLBACK,
   addOidcClient,
+  discoverAs,
   memberOfApp,
+  pkceAuthorization,
   signInThroughPortal,
   startListeningApp,
 } from './oidc.fixtures.js';
@@ -29,20 +30,11 @@ describe('second factors through the OpenID Provider', () => {
   afterAll(() => t.close());
 
   async function configFor(c: { id: string; secret: string }) {
-    return oidc.discovery(new URL(t.issuer), c.id, undefined, oidc.ClientSecretBasic(c.secret), {
-      execute: [oidc.allowInsecureRequests],
-    });
+    return discoverAs(t, c);
   }
 
   async function authorizationUrl(config: oidc.Configuration) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    return { url, verifier };
+    return pkceAuthorization(config);
   }
 
   /** A member (fresh company, `viewer` on the app) with an authenticator app in use. */

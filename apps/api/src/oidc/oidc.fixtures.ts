@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import * as oidc from 'openid-client';
 import { PLATFORM_COMPANY_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
@@ -214,4 +215,37 @@ export async function handOverThroughPortal(
   if (choice.Code !== '200') throw new Error(`company choice: ${JSON.stringify(choice)}`);
   const { code, com } = choice.Msg as { code: string; com: string };
   return browser.follow(`${redir}?${new URLSearchParams({ code, com }).toString()}`);
+}
+
+/**
+ * openid-client's view of the issuer as `client`, over the tests' plain HTTP;
+ * authenticating with `auth`, or with the client's secret (client_secret_basic) by default.
+ */
+export function discoverAs(
+  t: ListeningApp,
+  client: { id: string; secret?: string },
+  auth: oidc.ClientAuth = oidc.ClientSecretBasic(client.secret ?? ''),
+): Promise<oidc.Configuration> {
+  return oidc.discovery(new URL(t.issuer), client.id, undefined, auth, {
+    execute: [oidc.allowInsecureRequests],
+  });
+}
+
+/**
+ * An authorization request with PKCE (S256) to RP_CALLBACK for the `openid` scope, `extra`
+ * adding parameters or replacing these; the verifier for the code's exchange.
+ */
+export async function pkceAuthorization(
+  config: oidc.Configuration,
+  extra: Record<string, string> = {},
+): Promise<{ url: URL; verifier: string }> {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: RP_CALLBACK,
+    scope: 'openid',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
+  });
+  return { url, verifier };
 }

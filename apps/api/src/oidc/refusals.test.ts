@@ -5,7 +5,9 @@ import {
   Browser,
   RP_CALLBACK,
   addOidcClient,
+  discoverAs,
   memberOfApp,
+  pkceAuthorization,
   signInThroughPortal,
   startListeningApp,
 } from './oidc.fixtures.js';
@@ -22,10 +24,7 @@ describe('OIDC refusals', () => {
   let client: { id: string; secret: string };
   let config: oidc.Configuration;
 
-  const discover = (id: string, auth: oidc.ClientAuth) =>
-    oidc.discovery(new URL(t.issuer), id, undefined, auth, {
-      execute: [oidc.allowInsecureRequests],
-    });
+  const discover = (id: string, auth: oidc.ClientAuth) => discoverAs(t, { id }, auth);
 
   beforeAll(async () => {
     t = await startListeningApp();
@@ -40,15 +39,7 @@ describe('OIDC refusals', () => {
   const records = (model: string) => t.db.prisma.oidcRecord.count({ where: { model } });
 
   async function authorizationUrl(extra: Record<string, string> = {}) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    return { url, verifier };
+    return pkceAuthorization(config, extra);
   }
 
   it('refuses a redirect URI that is not registered exactly, before any sign-in', async () => {

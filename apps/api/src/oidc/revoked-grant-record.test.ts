@@ -7,8 +7,10 @@ import {
   OIDC_TEST_SECRET,
   RP_CALLBACK,
   addOidcClient,
+  discoverAs,
   handOverThroughPortal,
   memberOfApp,
+  pkceAuthorization,
   startListeningApp,
 } from './oidc.fixtures.js';
 import { prismaAdapter } from './adapter.js';
@@ -34,13 +36,7 @@ describe('a revoked OIDC grant', () => {
     const setup = await memberOfApp(t);
     member = setup.member;
     client = await addOidcClient(t, setup.appId);
-    config = await oidc.discovery(
-      new URL(t.issuer),
-      client.id,
-      undefined,
-      oidc.ClientSecretBasic(client.secret),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    config = await discoverAs(t, client);
   });
   afterAll(() => t.close());
 
@@ -49,13 +45,7 @@ describe('a revoked OIDC grant', () => {
    * hand-over has recorded the grant, the browser has not come back to the provider yet.
    */
   async function upToResume(browser: Browser) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    const { url, verifier } = await pkceAuthorization(config);
     const resume = await handOverThroughPortal(browser, url.href, member);
     return { resume, verifier };
   }

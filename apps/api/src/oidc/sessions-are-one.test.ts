@@ -8,10 +8,11 @@ import { knownDevice } from '../auth/sign-in.fixtures.js';
 import type { ListeningApp, OidcMember } from './oidc.fixtures.js';
 import {
   Browser,
-  RP_CALLBACK,
   RP_LOGGED_OUT,
   addOidcClient,
+  discoverAs,
   memberOfApp,
+  pkceAuthorization,
   signInThroughPortal,
   startListeningApp,
 } from './oidc.fixtures.js';
@@ -75,13 +76,7 @@ describe('OIDC sessions end with the Portico sign-in', () => {
       oidc_backchannel_logout_uri: receiver.url,
       oidc_post_logout_redirect_uris: [RP_LOGGED_OUT],
     });
-    config = await oidc.discovery(
-      new URL(t.issuer),
-      client.id,
-      undefined,
-      oidc.ClientSecretBasic(client.secret),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    config = await discoverAs(t, client);
   });
   afterAll(async () => {
     receiver.server.close();
@@ -89,13 +84,7 @@ describe('OIDC sessions end with the Portico sign-in', () => {
   });
 
   async function signIn(browser = new Browser(t.origin), person: OidcMember = member) {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: RP_CALLBACK,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    const { url, verifier } = await pkceAuthorization(config);
     const landed = await signInThroughPortal(browser, url.href, person);
     const tokens = await oidc.authorizationCodeGrant(config, new URL(landed), {
       pkceCodeVerifier: verifier,

@@ -5,6 +5,7 @@ import {
   Browser,
   RP_CALLBACK,
   addOidcClient,
+  discoverAs,
   memberOfApp,
   signInThroughPortal,
   startListeningApp,
@@ -27,13 +28,7 @@ describe('OpenID Connect sign-in with openid-client', () => {
     const setup = await memberOfApp(t);
     member = setup.member;
     client = await addOidcClient(t, setup.appId);
-    config = await oidc.discovery(
-      new URL(t.issuer),
-      client.id,
-      undefined,
-      oidc.ClientSecretBasic(client.secret),
-      { execute: [oidc.allowInsecureRequests] },
-    );
+    config = await discoverAs(t, client);
   });
   afterAll(() => t.close());
 
