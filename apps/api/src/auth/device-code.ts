@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { randomToken, sha256 } from '../credentials/tokens.js';
 import type { SignInClient } from '../gates/sign-in-client.js';
 import type { DeviceInfo } from '../gates/user-agent.js';
+import { oneLine } from '../mail/one-line.js';
 
 /** A device code lives ten minutes and allows five tries; then it is dead (invalid_otp). */
 export const DEVICE_CODE_TTL_MINUTES = 10;
@@ -85,7 +86,7 @@ export async function issueDeviceCode(
 
 function deviceCodeMail(code: string, deviceName: string, appName: string): string {
   return [
-    `A sign-in to ${appName} was started from a device we do not know yet (${deviceName}).`,
+    `A sign-in to ${oneLine(appName)} was started from a device we do not know yet (${oneLine(deviceName)}).`,
     '',
     `Your verification code: ${code}`,
     '',

@@ -2,6 +2,7 @@ import { GLOBAL_APP_ID, OWNER_ROLE_ID, PRODUCT_NAME } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import { ApiError } from '../http/api-error.js';
 import type { OutgoingMail } from '../mail/mailer.js';
+import { oneLine } from '../mail/one-line.js';
 import { INVITE_TTL_DAYS, inviteLink, newInviteCode } from '../invites/invite-code.js';
 import { lockAccessOf } from '../users/access-lock.js';
 
@@ -103,7 +104,9 @@ async function withdrawOtherOwnerInvitations(tx: Tx, companyId: string, email: s
   await tx.access.deleteMany({ where: { id: { in: ids }, roles: { none: {} } } });
 }
 
-function ownerInviteMail(to: string, companyName: string, link: string): OutgoingMail {
+function ownerInviteMail(to: string, name: string, link: string): OutgoingMail {
+  // The company's administrators chose its name: one line (mail/one-line.ts).
+  const companyName = oneLine(name);
   return {
     to,
     subject: `${PRODUCT_NAME}: you are invited to own ${companyName}`,
@@ -117,7 +120,8 @@ function ownerInviteMail(to: string, companyName: string, link: string): Outgoin
   };
 }
 
-function ownerGrantedMail(to: string, companyName: string, publicUrl: string): OutgoingMail {
+function ownerGrantedMail(to: string, name: string, publicUrl: string): OutgoingMail {
+  const companyName = oneLine(name);
   return {
     to,
     subject: `${PRODUCT_NAME}: you are now an owner of ${companyName}`,

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@portico/contracts';
 import type { OutgoingMail } from '../mail/mailer.js';
+import { oneLine } from '../mail/one-line.js';
 import { INVITE_TTL_DAYS } from './invite-code.js';
 
 /** One application of an invitation as its mail lists it. */
@@ -18,13 +19,15 @@ export interface InvitedApp {
 export function inviteMail(to: string, companyName: string, apps: InvitedApp[]): OutgoingMail {
   const [first] = apps;
   if (!first) throw new Error('inviteMail: an invitation grants at least one application');
+  // Names the company's administrators chose: one line each (mail/one-line.ts).
+  const company = oneLine(companyName);
   return {
     to,
-    subject: `${PRODUCT_NAME}: ${companyName} invited you`,
+    subject: `${PRODUCT_NAME}: ${company} invited you`,
     text: [
-      `${companyName} invited you to ${PRODUCT_NAME}:`,
+      `${company} invited you to ${PRODUCT_NAME}:`,
       '',
-      ...apps.map((app) => `- ${app.appName} (${app.roleNames.join(', ')})`),
+      ...apps.map((app) => `- ${oneLine(app.appName)} (${app.roleNames.map(oneLine).join(', ')})`),
       '',
       'Accept the invitation with this link:',
       first.link,

@@ -6,6 +6,7 @@ import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/api-error.js';
+import { oneLine } from './one-line.js';
 
 export interface OutgoingMail {
   to: string;
@@ -65,7 +66,8 @@ function smtpMailer(transport: LazyTransport, from: string, log: FastifyBaseLogg
   return {
     async send(mail) {
       try {
-        await (await transport.get()).sendMail({ from, ...mail });
+        // Whatever names a caller quoted, a subject stays one line (one-line.ts).
+        await (await transport.get()).sendMail({ from, ...mail, subject: oneLine(mail.subject) });
       } catch (error) {
         log.error({ err: error, subject: mail.subject }, 'mail could not be sent');
         throw new ApiError('mail_failed');
@@ -82,7 +84,8 @@ function outboxMailer(folder: string, from: string, log: FastifyBaseLogger): Mai
   return {
     async send(mail) {
       try {
-        const info = await (await transport.get()).sendMail({ from, ...mail });
+        const transporter = await transport.get();
+        const info = await transporter.sendMail({ from, ...mail, subject: oneLine(mail.subject) });
         mkdirSync(folder, { recursive: true });
         const file = path.join(
           folder,

@@ -3,6 +3,11 @@ import { recordAudit } from '../audit/record-audit.js';
 import { enqueueMail } from '../mail/queue.js';
 import { lockUserForReset, resetMail, storeResetToken } from './reset-token.js';
 
+/** Forgot-password links one account may be mailed... */
+export const FORGOT_LINKS_PER_ACCOUNT = 5;
+/** ...within this window (minutes). */
+export const FORGOT_LINKS_WINDOW_MINUTES = 15;
+
 interface ForgotAccount {
   id: string;
   email: string;
@@ -46,6 +51,21 @@ export async function queueForgotLink(
       select: { id: true, email: true, displayName: true, status: true },
     });
     if (!user || user.status === 'blocked') return;
+    // The per-IP limit counts addresses, not accounts: from many addresses a stranger could
+    // have one mailbox flooded, each new link expiring the one before it, so the owner's own
+    // link keeps dying. Past the bound nothing is sent, and the newest link mailed still works.
+    // Counted under the row lock above, so requests done together cannot all pass.
+    const recent = await tx.passwordResetToken.count({
+      where: {
+        userId: user.id,
+        reason: 'forgot',
+        createdAt: { gt: new Date(Date.now() - FORGOT_LINKS_WINDOW_MINUTES * 60_000) },
+      },
+    });
+    if (recent >= FORGOT_LINKS_PER_ACCOUNT) {
+      app.log.warn({ user: user.id }, 'forgot link not sent: too many for the account');
+      return;
+    }
     await recordAudit(tx, {
       // No actor: whoever asked is anonymous; the link goes to the account's own mailbox.
       action: 'password.forgot',

@@ -1,6 +1,7 @@
 import type { Prisma } from '@portico/db';
 import { randomToken, sha256 } from '../credentials/tokens.js';
 import type { Mailer, OutgoingMail } from '../mail/mailer.js';
+import { oneLine } from '../mail/one-line.js';
 
 /** How long a reset link stays valid. */
 export const RESET_TTL_MINUTES = 60;
@@ -70,7 +71,7 @@ export function resetMail(
   return {
     to: user.email,
     subject: 'Reset your Portico password',
-    text: `Hello ${user.displayName},\n\n${why}\nSet a new password here (valid for ${RESET_TTL_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
+    text: `Hello ${oneLine(user.displayName)},\n\n${why}\nSet a new password here (valid for ${RESET_TTL_MINUTES} minutes, once):\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
   };
 }
 
