@@ -8,7 +8,9 @@ type Tx = Prisma.TransactionClient;
  * A company has one owner. When `newOwnerEmail` becomes it, every other verified owner of the
  * company steps down to admin (global.owner removed, global.admin added), in the caller's
  * transaction, and the change is audited (`action`, from and to, e-mails only in details).
- * Pending owner invitations are left to the invitation rules. Answers the e-mails demoted.
+ * Pending owner invitations are left to the invitation rules, except those the demoted owners
+ * sent (withdrawOwnerInvitationsOf; their ids audited as `withdrawn`). Answers the e-mails
+ * demoted.
  */
 export async function handOverOwnership(
   tx: Tx,
@@ -31,7 +33,7 @@ export async function handOverOwnership(
       NOT: { email },
       roles: { some: { roleId: OWNER_ROLE_ID } },
     },
-    select: { id: true, email: true },
+    select: { id: true, email: true, userId: true },
   });
   for (const access of previous) {
     await tx.accessRole.deleteMany({ where: { accessId: access.id, roleId: OWNER_ROLE_ID } });
@@ -40,15 +42,50 @@ export async function handOverOwnership(
       skipDuplicates: true,
     });
   }
+  const withdrawn = await withdrawOwnerInvitationsOf(tx, input.companyId, email, previous);
   const from = previous.map((access) => access.email);
   await recordAudit(tx, {
     ...input.audit,
     action: input.action,
     companyId: input.companyId,
     target: input.companyId,
-    details: { from, to: email },
+    // The ids of the owner invitations withdrawn with the old owners, when there were any.
+    details: { from, to: email, ...(withdrawn.length > 0 ? { withdrawn } : {}) },
   });
   return from;
+}
+
+/**
+ * The owner invitations the demoted owners sent and nobody accepted yet lose the owner role (and
+ * go when left with no role, as every invitation does): accepting one hands the company over
+ * (invites/accept-claim.ts), so an old owner's invitation, accepted after a transfer, would
+ * take the company from the owner it was handed to. Invitations of others (the platform's
+ * "Change" owner) stay with the invitation rules.
+ */
+async function withdrawOwnerInvitationsOf(
+  tx: Tx,
+  companyId: string,
+  newOwnerEmail: string,
+  demoted: { userId: string | null }[],
+): Promise<string[]> {
+  const inviters = demoted.flatMap((access) => (access.userId ? [access.userId] : []));
+  if (inviters.length === 0) return [];
+  const stale = await tx.access.findMany({
+    where: {
+      companyId,
+      appId: GLOBAL_APP_ID,
+      status: 'pending',
+      NOT: { email: newOwnerEmail },
+      invitedById: { in: inviters },
+      roles: { some: { roleId: OWNER_ROLE_ID } },
+    },
+    select: { id: true },
+  });
+  if (stale.length === 0) return [];
+  const ids = stale.map((access) => access.id);
+  await tx.accessRole.deleteMany({ where: { accessId: { in: ids }, roleId: OWNER_ROLE_ID } });
+  await tx.access.deleteMany({ where: { id: { in: ids }, roles: { none: {} } } });
+  return ids;
 }
 
 /** Whether an access row (by id) carries the company's owner role. */

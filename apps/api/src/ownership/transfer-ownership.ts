@@ -13,7 +13,8 @@ import { handOverOwnership } from './hand-over.js';
  * who had application roles only) and every previous owner, the caller included, becomes admin
  * (company.owner_transfer). The target must be a verified member with an account
  * (user_not_found otherwise, whoever asks: an invitee accepts first); only the owner may
- * (forbidden), and not to oneself.
+ * (forbidden), not to oneself, and not to an account that cannot sign in now (blocked or
+ * awaiting a reset: forbidden).
  */
 export async function transferOwnership(
   app: FastifyInstance,
@@ -34,7 +35,7 @@ export async function transferOwnership(
     // Who is not a member here is nobody, whoever asks (as every users.* call answers).
     const member = await tx.access.findFirst({
       where: { companyId, email, status: 'verified', userId: { not: null } },
-      select: { userId: true },
+      select: { userId: true, user: { select: { status: true } } },
     });
     if (!member?.userId) throw new ApiError('user_not_found');
     const owner =
@@ -49,6 +50,15 @@ export async function transferOwnership(
     if (!owner) throw new ApiError('forbidden', 'Only the owner can transfer the company.');
     if (member.userId === session.userId) {
       throw new ApiError('forbidden', 'You already own this company.');
+    }
+    // A blocked account (or one whose password an administrator reset) cannot sign in, and the
+    // old owner, now admin, may not reset an owner: the company would be left with nobody able
+    // to act as its owner. Told after the owner check, so only the owner learns the status.
+    if (member.user?.status !== 'active') {
+      throw new ApiError(
+        'forbidden',
+        'Their account cannot sign in: it is blocked or being reset.',
+      );
     }
     const key = { companyId, appId: GLOBAL_APP_ID, email };
     const access = await tx.access.upsert({

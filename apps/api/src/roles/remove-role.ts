@@ -19,7 +19,12 @@ export async function removeRole(
   appId: string,
   roleId: string,
 ): Promise<{ grants: number; emptiedAccess: number }> {
-  if (BUILT_IN.has(roleId)) throw new ApiError('forbidden', 'Built-in roles cannot be removed.');
+  if (BUILT_IN.has(roleId)) {
+    // An application that does not exist has no built-in roles: not_found, as for its other ids.
+    const app = await tx.application.findUnique({ where: { id: appId }, select: { id: true } });
+    if (!app) throw new ApiError('not_found');
+    throw new ApiError('forbidden', 'Built-in roles cannot be removed.');
+  }
   // The role first: a grant of it under way (which holds it KEY SHARE: users/role-rules.ts)
   // commits before its holders are read, so an access it leaves with no role is seen and goes.
   const locked = await tx.$queryRaw<{ id: string }[]>`
