@@ -9,6 +9,7 @@ import { passClientGates } from '../gates/sign-in-client.js';
 import { parseUserAgent } from '../gates/user-agent.js';
 import { passSecondFactorPolicy } from '../mfa/second-factor-policy.js';
 import { sessionOf } from '../sessions/session-guard.js';
+import { setCurrentCompany } from '../sessions/session-store.js';
 
 export interface CompanyChoice {
   code: string;
@@ -59,7 +60,7 @@ export async function chooseCompany(
   const challenge = client.customHash && client.platform !== 'web' ? (input.code ?? null) : null;
   const redirect = registeredRedirect(client.redirect, client.appName);
   await app.db.prisma.$transaction(async (tx) => {
-    await tx.session.update({ where: { id: session.id }, data: { currentCompanyId: input.com } });
+    await setCurrentCompany(tx, session.id, input.com);
     await tx.exchangeCode.create({
       data: {
         codeHash: exchange.hash,

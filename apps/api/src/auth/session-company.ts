@@ -6,6 +6,7 @@ import { companyAccessFor, companyChoiceFailure } from '../gates/company-access.
 import { findSignInClient } from '../gates/sign-in-client.js';
 import { passSecondFactorPolicy } from '../mfa/second-factor-policy.js';
 import { sessionOf } from '../sessions/session-guard.js';
+import { setCurrentCompany } from '../sessions/session-store.js';
 
 /** The session's user and client, as the company gates need them. */
 async function sessionAccess(app: FastifyInstance, request: FastifyRequest) {
@@ -57,7 +58,7 @@ export async function setSessionCompany(
     access,
   });
   await app.db.prisma.$transaction(async (tx) => {
-    await tx.session.update({ where: { id: session.id }, data: { currentCompanyId: companyId } });
+    await setCurrentCompany(tx, session.id, companyId);
     await recordAudit(tx, {
       action: 'session.set_company',
       actorId: session.userId,

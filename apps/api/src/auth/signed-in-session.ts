@@ -12,7 +12,7 @@ import type {
   SessionStatement,
   SessionStatementRow,
 } from '../sessions/start-session.js';
-import { startSessionStatement } from '../sessions/start-session.js';
+import { LOCK_USER_FOR_SESSIONS, startSessionStatement } from '../sessions/start-session.js';
 import type { UserSummary } from '../sessions/user-summary.js';
 import { loadUserSummary } from '../sessions/user-summary.js';
 import { lockedOutError } from '../credentials/lockout.js';
@@ -123,6 +123,7 @@ export async function startSession(
   input: SessionStart,
 ): Promise<{ token: string; failedLoginCount: number }> {
   const statement = startSessionStatement(openingOf(request, input));
+  if (statement.lockUserFirst) await tx.$executeRawUnsafe(LOCK_USER_FOR_SESSIONS, input.userId);
   const rows = await tx.$queryRawUnsafe<SessionStatementRow[]>(statement.text, ...statement.values);
   const started = startedFrom(tx, rows, statement, input);
   if (started.superseded.length > 0) await endSupersededGrants(tx, input, started.superseded);
@@ -179,11 +180,12 @@ export async function completeSignIn(
       input.settlesPassword,
     ),
   );
-  const rows = await app.db.query<SessionStatementRow>(
-    statement.name,
-    statement.text,
-    statement.values,
-  );
+  const rows = statement.lockUserFirst
+    ? await app.db.prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(LOCK_USER_FOR_SESSIONS, input.userId);
+        return tx.$queryRawUnsafe<SessionStatementRow[]>(statement.text, ...statement.values);
+      })
+    : await app.db.query<SessionStatementRow>(statement.name, statement.text, statement.values);
   const started = startedFrom(app.db.prisma, rows, statement, input);
   if (started.superseded.length > 0) {
     // Its own transaction, after the session's: a sign-in that supersedes another device is

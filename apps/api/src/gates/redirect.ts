@@ -25,9 +25,10 @@ export function isAcceptableRedirect(redirect: string, registered: string): bool
   } catch {
     return false;
   }
-  if (target.origin !== base.origin || target.username !== '' || target.password !== '') {
-    return false;
-  }
+  // A URL of a non-special scheme has the opaque origin "null", equal to every other one's: only
+  // a tuple origin (scheme, host, port) can be compared.
+  if (target.origin === 'null' || target.origin !== base.origin) return false;
+  if (target.username !== '' || target.password !== '') return false;
   return pathStartsWith(target.pathname, base.pathname);
 }
 

@@ -117,6 +117,24 @@ export async function renewSessionToken(
 }
 
 /**
+ * Makes `companyId` the session's current company (company choice, company switch). The
+ * profile stamp is raised with it: a change to the person's access in a company raises only the
+ * stamps of the sessions whose current company it is, so a session that left a company, missed
+ * a change there and came back would otherwise show another replica its old company and its old
+ * stamp, and that replica would go on using the roles it kept from before (read-session.ts).
+ */
+export async function setCurrentCompany(
+  tx: Tx,
+  sessionId: string,
+  companyId: string,
+): Promise<void> {
+  await tx.session.update({
+    where: { id: sessionId },
+    data: { currentCompanyId: companyId, profileStamp: { increment: 1 } },
+  });
+}
+
+/**
  * The browser's next sign-in taking over (auto-login, re-authentication) continues the person's
  * sign-in: their OpenID Connect grants live on. Every other end is the person or an
  * administrator ending it, and ends those grants too.

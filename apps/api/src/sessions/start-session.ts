@@ -31,6 +31,16 @@ export interface SessionStatement {
   values: unknown[];
   /** The new session's cookie value (only its hash is in `values`). */
   token: string;
+  /**
+   * For a client that allows one session (the statement ends the user's others): the user's row
+   * is to be locked, in the statement's transaction, before the statement runs
+   * (LOCK_USER_FOR_SESSIONS, its one value the user's id). The statement ends the sessions its
+   * snapshot sees, and a sign-in that waited on the row behind another took its snapshot before
+   * that one committed: both sessions stayed live. Locked first, the row is waited for before the
+   * snapshot is taken, so the later sign-in sees the earlier one's session and ends it. Clients
+   * that allow several sessions (the portal's own, the bench's) keep the one round trip.
+   */
+  lockUserFirst: boolean;
   /** The audit event the statement writes (its id and time come back in the row). */
   audit: {
     action: 'auth.sign_in';
@@ -192,6 +202,9 @@ function shapeText(shape: Shape): string {
              AS device_active${continued}${superseded}`;
 }
 
+/** SQL: the user's row, locked before a single-session client's statement (lockUserFirst). */
+export const LOCK_USER_FOR_SESSIONS = 'SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE';
+
 const texts = new Map<string, string>();
 
 /**
@@ -238,5 +251,5 @@ export function startSessionStatement(opening: SessionOpening): SessionStatement
     ip: opening.ip,
     details,
   };
-  return { name, text, values, token, audit };
+  return { name, text, values, token, audit, lockUserFirst: shape.endOthers };
 }
