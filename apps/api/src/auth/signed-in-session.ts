@@ -87,10 +87,18 @@ function startedFrom(
     throw lockedOutError(row.locked ? 'locked' : 'blocked');
   }
   publishAuditEvent(db, { ...statement.audit, id: row.audit_id, at: row.audit_at });
+  // An auto-login's session may end before its client's session_ttl (start-session.ts): so
+  // does its cookie.
+  const endsAt = row.expires_at ? new Date(row.expires_at).getTime() : null;
+  const cookieSeconds =
+    endsAt === null
+      ? input.client.sessionTtl
+      : Math.max(0, Math.min(input.client.sessionTtl, Math.ceil((endsAt - Date.now()) / 1000)));
   return {
     token: statement.token,
     failedLoginCount: row.failed_login_count,
     superseded: row.superseded ?? [],
+    cookieSeconds,
   };
 }
 
@@ -192,6 +200,6 @@ export async function completeSignIn(
     // rare, and the statement every sign-in runs stays one round trip.
     await app.db.prisma.$transaction((tx) => endSupersededGrants(tx, input, started.superseded));
   }
-  setSessionCookie(reply, app.config, started.token, input.client.sessionTtl);
+  setSessionCookie(reply, app.config, started.token, started.cookieSeconds);
   return loginAnswer(summary, input.companies, input.client, started.failedLoginCount);
 }

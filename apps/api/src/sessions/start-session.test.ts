@@ -186,6 +186,7 @@ describe('the session start statement', () => {
         audit_at: null,
         device_active: null,
         replaced_live: null,
+        expires_at: null,
       },
       opened: 0,
     });
@@ -201,6 +202,7 @@ describe('the session start statement', () => {
         audit_at: null,
         device_active: true,
         replaced_live: false,
+        expires_at: null,
       },
       opened: 0,
     });

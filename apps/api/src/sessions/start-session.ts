@@ -75,6 +75,8 @@ export interface SessionStatementRow {
   replaced_live?: boolean | null;
   /** A single-session client's other devices whose sessions ended (absent or null: none). */
   superseded?: string[] | null;
+  /** An auto-login's new session's end (capped by the session it continues; null: none). */
+  expires_at?: Date | string | null;
 }
 
 /**
@@ -167,16 +169,25 @@ function shapeText(shape: Shape): string {
   const superseded = shape.endOthers ? `,\n           ${SUPERSEDED} AS superseded` : '';
   const continued = shape.replaces
     ? `,\n           CASE WHEN EXISTS (SELECT 1 FROM device) THEN EXISTS (SELECT 1 FROM replaced) END
-             AS replaced_live`
+             AS replaced_live,
+           (SELECT expires_at FROM opened) AS expires_at`
     : '';
+  // An auto-login continues the browser's session without a credential: its session ends when
+  // the client's session_ttl says, or when the session it continues would have, the earlier.
+  // Otherwise each visit would open one with a full session_ttl, and the absolute lifetime
+  // would never bring the person back to their password.
+  const expiresAt = shape.replaces
+    ? 'LEAST($8::timestamptz, (SELECT expires_at FROM sessions WHERE id = $12))'
+    : '$8::timestamptz';
   parts.push(
     `opened AS (
       INSERT INTO sessions (id, token_hash, user_id, client_id, device_id, current_company_id,
                             ip, user_agent, expires_at, last_seen_at)
       ${insertRow(
         '$1::text, $2::text, $3::text, $4::text, $5::text, NULL, $6::text, $7::text, ' +
-          '$8::timestamptz, $10::timestamptz',
-      )})`,
+          `${expiresAt}, $10::timestamptz`,
+      )}
+      RETURNING expires_at)`,
     `audited AS (
       INSERT INTO audit_events (action, actor_id, client_id, ip, target, details)
       ${insertRow("'auth.sign_in', $3, $4, $6, $3, $11::jsonb")}
