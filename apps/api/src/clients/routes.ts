@@ -141,6 +141,15 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
         },
       });
       if (updated.count === 0) throw new ApiError('not_found');
+      // A shorter session_ttl is a shorter lifetime for the sessions already open too, not only
+      // for the next ones: each ends by its start plus the new value (an earlier end stays).
+      if (body.session_ttl !== undefined) {
+        await tx.$executeRaw`
+          UPDATE sessions
+             SET expires_at = created_at + make_interval(secs => ${body.session_ttl})
+           WHERE client_id = ${body.id} AND ended_at IS NULL
+             AND expires_at > created_at + make_interval(secs => ${body.session_ttl})`;
+      }
       await recordAudit(tx, {
         ...auditContext(request),
         action: 'client.update',
