@@ -3,9 +3,13 @@
  * a line break is quoted (quotes doubled), and a field a spreadsheet would run as a formula
  * (starting with = + - @, a tab or a carriage return: OWASP's "CSV injection") is prefixed with
  * a single quote, which spreadsheets show as text. Rows end in CRLF.
+ *
+ * A semicolon is quoted too: Excel in most European locales opens a .csv splitting on `;`, so an
+ * unquoted `Eve;=HYPERLINK(...)` became a cell starting with `=`, past the prefix. Quotes group
+ * in either reading, and RFC 4180 readers take the quoted field back unchanged.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 export function csvField(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';

@@ -40,6 +40,10 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: call.answer, '4xx': failureEnvelope, '5xx': failureEnvelope },
     },
     preValidation: guard,
+    // No automatic HEAD twin: it would run the whole export (Fastify drains the stream) and
+    // record it, under a rate-limit counter of its own (@fastify/rate-limit keeps one per
+    // method and URL), so HEAD doubled the exports an account may start.
+    exposeHeadRoute: false,
     config: { rateLimit: auditExportRateLimit() },
     handler: async (request, reply) => {
       assertStorable({ query: request.query });
