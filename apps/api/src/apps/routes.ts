@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BUILT_IN_ROLES, apps } from '@portico/contracts';
+import { APP_STATUS, BUILT_IN_ROLES, apps } from '@portico/contracts';
 import { registerCall } from '../http/register-call.js';
 import { ApiError } from '../http/api-error.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
@@ -53,11 +53,23 @@ export async function appsRoutes(app: FastifyInstance): Promise<void> {
         },
       });
       if (updated.count === 0) throw new ApiError('not_found');
+      // Disabled stops the application at once: its OpenID Connect codes and tokens read as
+      // absent (oidc/adapter.ts), and the codes its clients were issued for the code + com
+      // exchange, which lives 60 seconds, go too, or its server would still be handed the user's
+      // identity and roles after the switch. Used codes stay: they tell a replay.
+      const codesEnded =
+        body.status === APP_STATUS.disabled
+          ? (
+              await tx.exchangeCode.deleteMany({
+                where: { usedAt: null, client: { appId: body.id } },
+              })
+            ).count
+          : 0;
       await recordAudit(tx, {
         ...auditContext(request),
         action: 'app.update',
         target: `app:${body.id}`,
-        details: { name: body.name, status: body.status, link: body.link },
+        details: { name: body.name, status: body.status, link: body.link, codes_ended: codesEnded },
       });
       await assertStillAdmin(tx, sessionOf(request));
     });

@@ -50,6 +50,41 @@ export function optionalText(max: number) {
     .max(max, { error: tooLong(max) });
 }
 
+/**
+ * Characters that make shown text read as something it is not: control characters (a bell, a
+ * line break in a one-line name, NEL) and the invisible format characters that reorder or hide
+ * text (direction marks, embeddings, overrides and isolates, the zero-width space, the word
+ * joiner, the BOM). Names of applications and companies are shown to every user of the portal,
+ * so they refuse them. The zero-width non-joiner and joiner (U+200C, U+200D) pass: Persian and
+ * Indic names, and emoji sequences, need them.
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u;
+/** The same, but line breaks and tabs pass: a multi-line description (a textarea) has them. */
+const HIDDEN_CHARACTERS_BUT_LINES =
+  /(?![\t\n\r])[\p{Cc}\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u;
+
+export const HIDDEN_CHARACTER_MESSAGE =
+  'Must not contain control or invisible formatting characters.';
+
+/** Whether shown text has none of HIDDEN_CHARACTERS (`multiline`: line breaks and tabs allowed). */
+export function isPlainDisplayText(text: string, multiline = false): boolean {
+  return !(multiline ? HIDDEN_CHARACTERS_BUT_LINES : HIDDEN_CHARACTERS).test(text);
+}
+
+/** requiredText that also refuses HIDDEN_CHARACTERS: a name shown on one line. */
+export function requiredName(max: number) {
+  return requiredText(max).refine((value) => isPlainDisplayText(value), {
+    error: HIDDEN_CHARACTER_MESSAGE,
+  });
+}
+
+/** optionalText that refuses HIDDEN_CHARACTERS except line breaks and tabs. */
+export function optionalDescription(max: number) {
+  return optionalText(max).refine((value) => isPlainDisplayText(value, true), {
+    error: HIDDEN_CHARACTER_MESSAGE,
+  });
+}
+
 export const IDENTIFIER_MAX = 64;
 export const IDENTIFIER_FORMAT = 'Use letters, numbers, dots, hyphens and underscores only.';
 

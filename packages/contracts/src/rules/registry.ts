@@ -1,15 +1,22 @@
 import { z } from 'zod';
-import { identifierRule, optionalText, requiredText } from './field.js';
+import {
+  identifierRule,
+  isPlainDisplayText,
+  optionalDescription,
+  optionalText,
+  requiredName,
+  requiredText,
+} from './field.js';
 
 /**
  * Fields of the registry and tenant editors (applications, roles, clients, companies). The
  * specification's only message for them is "Required" (incomplete_param on the fields).
  */
 export const appIdRule = identifierRule;
-export const appNameRule = requiredText(100);
-export const appDescRule = optionalText(500);
+export const appNameRule = requiredName(100);
+export const appDescRule = optionalDescription(500);
 export const companyIdRule = identifierRule;
-export const companyNameRule = requiredText(100);
+export const companyNameRule = requiredName(100);
 export const roleIdRule = identifierRule;
 export const roleNameRule = requiredText(100);
 export const roleDescRule = optionalText(500);
@@ -20,15 +27,19 @@ export const LINK_MESSAGE = 'Link must be a valid http or https URL.';
 
 /**
  * An application link opens in a new tab, so only web URLs are accepted (a javascript: link
- * would run in the portal's origin). Empty means none.
+ * would run in the portal's origin). Empty means none. No whitespace anywhere (only the start
+ * was checked, so "https://bank.example evil.example" passed) and none of the invisible
+ * characters that make a shown link read as another (isPlainDisplayText).
  */
 export const appLinkRule = z
   .string()
   .trim()
   .max(2048, { error: LINK_MESSAGE })
-  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+/i.test(value), {
-    error: LINK_MESSAGE,
-  });
+  .refine(
+    (value) =>
+      value === '' || (/^https?:\/\/[^\s/?#]+\S*$/i.test(value) && isPlainDisplayText(value)),
+    { error: LINK_MESSAGE },
+  );
 
 export const DOMAIN_MESSAGE = 'Invalid domain.';
 
