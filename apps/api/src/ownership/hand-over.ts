@@ -42,7 +42,12 @@ export async function handOverOwnership(
       skipDuplicates: true,
     });
   }
-  const withdrawn = await withdrawOwnerInvitationsOf(tx, input.companyId, email, previous);
+  const withdrawn = await withdrawOwnerInvitationsOf(
+    tx,
+    input.companyId,
+    previous.flatMap((access) => (access.userId ? [access.userId] : [])),
+    email,
+  );
   const from = previous.map((access) => access.email);
   await recordAudit(tx, {
     ...input.audit,
@@ -56,26 +61,26 @@ export async function handOverOwnership(
 }
 
 /**
- * The owner invitations the demoted owners sent and nobody accepted yet lose the owner role (and
- * go when left with no role, as every invitation does): accepting one hands the company over
- * (invites/accept-claim.ts), so an old owner's invitation, accepted after a transfer, would
- * take the company from the owner it was handed to. Invitations of others (the platform's
- * "Change" owner) stay with the invitation rules.
+ * The owner invitations that `inviters` sent in the company and nobody accepted yet lose the
+ * owner role (and go when left with no role, as every invitation does): accepting one hands the
+ * company over (invites/accept-claim.ts), so an owner invitation whose sender has stopped owning
+ * the company (handed it over, was demoted or removed) would, accepted later, take the company
+ * from its owner. `keepEmail`'s is kept (the new owner's own). Invitations of others (the
+ * platform's "Change" owner) stay with the invitation rules. Answers the ids withdrawn.
  */
-async function withdrawOwnerInvitationsOf(
+export async function withdrawOwnerInvitationsOf(
   tx: Tx,
   companyId: string,
-  newOwnerEmail: string,
-  demoted: { userId: string | null }[],
+  inviters: string[],
+  keepEmail?: string,
 ): Promise<string[]> {
-  const inviters = demoted.flatMap((access) => (access.userId ? [access.userId] : []));
   if (inviters.length === 0) return [];
   const stale = await tx.access.findMany({
     where: {
       companyId,
       appId: GLOBAL_APP_ID,
       status: 'pending',
-      NOT: { email: newOwnerEmail },
+      ...(keepEmail === undefined ? {} : { NOT: { email: keepEmail } }),
       invitedById: { in: inviters },
       roles: { some: { roleId: OWNER_ROLE_ID } },
     },

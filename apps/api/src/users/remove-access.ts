@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
+import { GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
+import { withdrawOwnerInvitationsOf } from '../ownership/hand-over.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
 import { lockAccessOf, ownerUnderLock } from './access-lock.js';
@@ -26,7 +28,7 @@ export async function removeAccess(
     await lockAccessOf(tx, companyId, email);
     const rows = await tx.access.findMany({
       where: { companyId, email },
-      select: { id: true, appId: true, userId: true },
+      select: { id: true, appId: true, userId: true, roles: { select: { roleId: true } } },
     });
     if (rows.length === 0) throw new ApiError('user_not_found');
     const userId =
@@ -39,7 +41,14 @@ export async function removeAccess(
       owner,
     );
 
+    const wasOwner = rows.some(
+      (row) =>
+        row.appId === GLOBAL_APP_ID && row.roles.some((role) => role.roleId === OWNER_ROLE_ID),
+    );
     await tx.access.deleteMany({ where: { companyId, email } });
+    // An owner taken out takes their owner invitations with them (ownership/hand-over.ts).
+    const withdrawn =
+      wasOwner && userId ? await withdrawOwnerInvitationsOf(tx, companyId, [userId]) : [];
     let sessionsEnded = 0;
     if (userId) {
       sessionsEnded = await endSessionsWhere(
@@ -54,7 +63,12 @@ export async function removeAccess(
       ...auditContext(request),
       action: 'user.access.remove',
       target: userId ?? email,
-      details: { email, apps: rows.map((row) => row.appId), sessionsEnded },
+      details: {
+        email,
+        apps: rows.map((row) => row.appId),
+        sessionsEnded,
+        ...(withdrawn.length > 0 ? { withdrawn } : {}),
+      },
     });
   });
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COMPANY_LEVEL_ROLE_IDS, GLOBAL_APP_ID } from '@portico/contracts';
+import { COMPANY_LEVEL_ROLE_IDS, GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
+import { withdrawOwnerInvitationsOf } from '../ownership/hand-over.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import type { InvitedApp } from '../invites/send-invite-mail.js';
 import { mailInvitation, writeInvitation } from '../invites/write-invitation.js';
@@ -117,6 +118,13 @@ export async function updateRoles(
     }
 
     await endWhatLostAccessEnds(tx, lost);
+    // An owner demoted here takes their owner invitations with them (ownership/hand-over.ts).
+    const demoted =
+      globalBefore.includes(OWNER_ROLE_ID) &&
+      globalGrant !== undefined &&
+      !globalGrant.roles.includes(OWNER_ROLE_ID);
+    const withdrawn =
+      demoted && userId ? await withdrawOwnerInvitationsOf(tx, companyId, [userId]) : [];
     const access = await accessRowsOf(tx, companyId, [email]);
     await recordAudit(tx, {
       ...auditContext(request),
@@ -126,6 +134,7 @@ export async function updateRoles(
         email,
         grants: grants.map((grant) => ({ app: grant.app, roles: grant.roles })),
         invited: invitedApps,
+        ...(withdrawn.length > 0 ? { withdrawn } : {}),
       },
     });
     if (invited.length > 0) await mailInvitation(app, tx, companyId, email, invited);
