@@ -176,10 +176,10 @@ function signInRequests(nameOf) {
   return Array.from({ length: USERS }, (_, i) => signInRequest(nameOf(i)));
 }
 
-function signInRequest(name, extraHeaders = {}) {
+function signInRequest(name, extraHeaders = {}, path = '/v1/auth') {
   return requestBytes({
     method: 'POST',
-    path: '/v1/auth',
+    path,
     host: `127.0.0.1:${PORT}`,
     headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...extraHeaders },
     body: signInBody(name),
@@ -192,13 +192,7 @@ function signInRequest(name, extraHeaders = {}) {
  */
 function signInFloorRequests(nameOf) {
   return Array.from({ length: USERS }, (_, i) =>
-    requestBytes({
-      method: 'POST',
-      path: '/v1/bench/sign-in-floor',
-      host: `127.0.0.1:${PORT}`,
-      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
-      body: signInBody(nameOf(i)),
-    }),
+    signInRequest(nameOf(i), {}, '/v1/bench/sign-in-floor'),
   );
 }
 

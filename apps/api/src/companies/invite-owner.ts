@@ -5,6 +5,7 @@ import type { OutgoingMail } from '../mail/mailer.js';
 import { oneLine } from '../mail/one-line.js';
 import { INVITE_TTL_DAYS, inviteLink, newInviteCode } from '../invites/invite-code.js';
 import { lockAccessOf } from '../users/access-lock.js';
+import { withdrawOwnerInvitations } from '../ownership/withdraw-owner-invitations.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -58,7 +59,7 @@ export async function inviteOwner(
     return { outcome: 'promoted', mail: ownerGrantedMail(input.email, company.name, publicUrl) };
   }
 
-  await withdrawOtherOwnerInvitations(tx, input.companyId, input.email);
+  await withdrawOwnerInvitations(tx, input.companyId, { keepEmail: input.email });
   const user = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
   const invite = newInviteCode();
   const fresh = {
@@ -83,25 +84,6 @@ export async function inviteOwner(
     outcome: existing && isOwner ? 'resent' : 'invited',
     mail: ownerInviteMail(input.email, company.name, link),
   };
-}
-
-/** Removes the owner role from the company's other pending invitations (and empty ones). */
-async function withdrawOtherOwnerInvitations(tx: Tx, companyId: string, email: string) {
-  const others = await tx.access.findMany({
-    where: {
-      companyId,
-      appId: GLOBAL_APP_ID,
-      status: 'pending',
-      NOT: { email },
-      roles: { some: { roleId: OWNER_ROLE_ID } },
-    },
-    select: { id: true },
-  });
-  if (others.length === 0) return;
-  const ids = others.map((access) => access.id);
-  await tx.accessRole.deleteMany({ where: { accessId: { in: ids }, roleId: OWNER_ROLE_ID } });
-  // An invitation left without roles invites to nothing (section 4): it goes too.
-  await tx.access.deleteMany({ where: { id: { in: ids }, roles: { none: {} } } });
 }
 
 function ownerInviteMail(to: string, name: string, link: string): OutgoingMail {

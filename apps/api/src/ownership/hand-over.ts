@@ -1,6 +1,7 @@
 import { ADMIN_ROLE_ID, GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 import { recordAudit, type AuditEntry } from '../audit/record-audit.js';
+import { withdrawOwnerInvitations } from './withdraw-owner-invitations.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -9,7 +10,7 @@ type Tx = Prisma.TransactionClient;
  * company steps down to admin (global.owner removed, global.admin added), in the caller's
  * transaction, and the change is audited (`action`, from and to, e-mails only in details).
  * Pending owner invitations are left to the invitation rules, except those the demoted owners
- * sent (withdrawOwnerInvitationsOf; their ids audited as `withdrawn`). Answers the e-mails
+ * sent (withdrawOwnerInvitations; their ids audited as `withdrawn`). Answers the e-mails
  * demoted.
  */
 export async function handOverOwnership(
@@ -42,12 +43,10 @@ export async function handOverOwnership(
       skipDuplicates: true,
     });
   }
-  const withdrawn = await withdrawOwnerInvitationsOf(
-    tx,
-    input.companyId,
-    previous.flatMap((access) => (access.userId ? [access.userId] : [])),
-    email,
-  );
+  const withdrawn = await withdrawOwnerInvitations(tx, input.companyId, {
+    keepEmail: email,
+    invitedBy: previous.flatMap((access) => (access.userId ? [access.userId] : [])),
+  });
   const from = previous.map((access) => access.email);
   await recordAudit(tx, {
     ...input.audit,
@@ -58,39 +57,6 @@ export async function handOverOwnership(
     details: { from, to: email, ...(withdrawn.length > 0 ? { withdrawn } : {}) },
   });
   return from;
-}
-
-/**
- * The owner invitations that `inviters` sent in the company and nobody accepted yet lose the
- * owner role (and go when left with no role, as every invitation does): accepting one hands the
- * company over (invites/accept-claim.ts), so an owner invitation whose sender has stopped owning
- * the company (handed it over, was demoted or removed) would, accepted later, take the company
- * from its owner. `keepEmail`'s is kept (the new owner's own). Invitations of others (the
- * platform's "Change" owner) stay with the invitation rules. Answers the ids withdrawn.
- */
-export async function withdrawOwnerInvitationsOf(
-  tx: Tx,
-  companyId: string,
-  inviters: string[],
-  keepEmail?: string,
-): Promise<string[]> {
-  if (inviters.length === 0) return [];
-  const stale = await tx.access.findMany({
-    where: {
-      companyId,
-      appId: GLOBAL_APP_ID,
-      status: 'pending',
-      ...(keepEmail === undefined ? {} : { NOT: { email: keepEmail } }),
-      invitedById: { in: inviters },
-      roles: { some: { roleId: OWNER_ROLE_ID } },
-    },
-    select: { id: true },
-  });
-  if (stale.length === 0) return [];
-  const ids = stale.map((access) => access.id);
-  await tx.accessRole.deleteMany({ where: { accessId: { in: ids }, roleId: OWNER_ROLE_ID } });
-  await tx.access.deleteMany({ where: { id: { in: ids }, roles: { none: {} } } });
-  return ids;
 }
 
 /** Whether an access row (by id) carries the company's owner role. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
 import { PLATFORM_COMPANY_ID } from '@portico/contracts';
-import { newInviteCode } from '../invites/invite-code.js';
+import { ownerEmailsOf, pendingOwnerInvitation } from './ownership.fixtures.js';
 import {
   b64,
   bootstrapPlatform,
@@ -36,18 +36,7 @@ describe('ownership transfer, hostile cases', () => {
       headers: { cookie },
       payload: { email },
     });
-  const ownersOf = async (companyId: string) =>
-    (
-      await t.db.prisma.access.findMany({
-        where: {
-          companyId,
-          appId: 'global',
-          status: 'verified',
-          roles: { some: { roleId: 'owner' } },
-        },
-        select: { email: true },
-      })
-    ).map((row) => row.email);
+  const ownersOf = (companyId: string) => ownerEmailsOf(t, companyId);
 
   it.each(['blocked', 'awaiting_reset'] as const)(
     'refuses handing the company to a %s account, changing nothing',
@@ -91,23 +80,8 @@ describe('ownership transfer, hostile cases', () => {
     expect(await ownersOf(other.id)).toEqual([otherOwner.email]);
   });
 
-  /** A pending invitation to own the company, sent by `invitedById`; answers its code. */
-  async function ownerInvitation(companyId: string, email: string, invitedById: string) {
-    const made = newInviteCode();
-    await t.db.prisma.access.create({
-      data: {
-        companyId,
-        appId: 'global',
-        email,
-        status: 'pending',
-        inviteCodeHash: made.hash,
-        inviteExpiresAt: made.expiresAt,
-        invitedById,
-        roles: { create: [{ roleId: 'owner' }] },
-      },
-    });
-    return made.code;
-  }
+  const ownerInvitation = (companyId: string, email: string, invitedById: string) =>
+    pendingOwnerInvitation(t, companyId, email, invitedById);
   const accept = (code: string, email: string) =>
     t.app.inject({
       method: 'POST',

@@ -11,6 +11,7 @@ import {
   signedInMember,
 } from '../../test/factories.js';
 import { newInviteCode } from '../invites/invite-code.js';
+import { ownerEmailsOf } from './ownership.fixtures.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -40,18 +41,7 @@ describe('owners acting on each other at once', () => {
     post(by.session.cookie, '/v1/user/company/remove', { email: target.email });
   const transfer = (by: Member, target: Member) =>
     post(by.session.cookie, '/v1/users/owner/transfer', { email: target.email });
-  const ownersOf = async (companyId: string) =>
-    (
-      await t.db.prisma.access.findMany({
-        where: {
-          companyId,
-          appId: 'global',
-          status: 'verified',
-          roles: { some: { roleId: 'owner' } },
-        },
-        select: { email: true },
-      })
-    ).map((row) => row.email);
+  const ownersOf = (companyId: string) => ownerEmailsOf(t, companyId);
   const waiting = () => locksWaiting(t);
 
   /** Holds the per-person locks of `emails` in `companyId` (whileHeld). */

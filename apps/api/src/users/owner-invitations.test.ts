@@ -8,7 +8,7 @@ import {
   createUser,
   signedInMember,
 } from '../../test/factories.js';
-import { newInviteCode } from '../invites/invite-code.js';
+import { ownerEmailsOf, pendingOwnerInvitation } from '../ownership/ownership.fixtures.js';
 
 /**
  * Accepting an owner invitation hands the company over (invites/accept-claim.ts). An owner
@@ -27,18 +27,7 @@ describe("an owner's owner invitations, once they stop owning the company", () =
 
   const post = (cookie: string, url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
-  const ownersOf = async (companyId: string) =>
-    (
-      await t.db.prisma.access.findMany({
-        where: {
-          companyId,
-          appId: GLOBAL_APP_ID,
-          status: 'verified',
-          roles: { some: { roleId: 'owner' } },
-        },
-        select: { email: true },
-      })
-    ).map((row) => row.email);
+  const ownersOf = (companyId: string) => ownerEmailsOf(t, companyId);
 
   /** Two owners of a fresh company, and a pending owner invitation the first sent. */
   async function coOwnersAndInvitation() {
@@ -46,24 +35,12 @@ describe("an owner's owner invitations, once they stop owning the company", () =
     const leaving = await signedInMember(t, company.id, ['owner']);
     const staying = await signedInMember(t, company.id, ['owner']);
     const invitee = await createUser(t);
-    const made = newInviteCode();
-    await t.db.prisma.access.create({
-      data: {
-        companyId: company.id,
-        appId: GLOBAL_APP_ID,
-        email: invitee.email,
-        status: 'pending',
-        inviteCodeHash: made.hash,
-        inviteExpiresAt: made.expiresAt,
-        invitedById: leaving.id,
-        roles: { create: [{ roleId: 'owner' }] },
-      },
-    });
+    const code = await pendingOwnerInvitation(t, company.id, invitee.email, leaving.id);
     const accept = () =>
       t.app.inject({
         method: 'POST',
         url: '/v1/invite/accept',
-        payload: { access_code: made.code, email: invitee.email },
+        payload: { access_code: code, email: invitee.email },
       });
     return { company, leaving, staying, invitee, accept };
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
-import { withdrawOwnerInvitationsOf } from '../ownership/hand-over.js';
+import { withdrawOwnerInvitations } from '../ownership/withdraw-owner-invitations.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
 import { lockAccessOf, ownerUnderLock } from './access-lock.js';
@@ -48,7 +48,9 @@ export async function removeAccess(
     await tx.access.deleteMany({ where: { companyId, email } });
     // An owner taken out takes their owner invitations with them (ownership/hand-over.ts).
     const withdrawn =
-      wasOwner && userId ? await withdrawOwnerInvitationsOf(tx, companyId, [userId]) : [];
+      wasOwner && userId
+        ? await withdrawOwnerInvitations(tx, companyId, { invitedBy: [userId] })
+        : [];
     let sessionsEnded = 0;
     if (userId) {
       sessionsEnded = await endSessionsWhere(

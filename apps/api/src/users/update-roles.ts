@@ -3,7 +3,7 @@ import { COMPANY_LEVEL_ROLE_IDS, GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/c
 import type { Prisma } from '@portico/db';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
-import { withdrawOwnerInvitationsOf } from '../ownership/hand-over.js';
+import { withdrawOwnerInvitations } from '../ownership/withdraw-owner-invitations.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import type { InvitedApp } from '../invites/send-invite-mail.js';
 import { mailInvitation, writeInvitation } from '../invites/write-invitation.js';
@@ -124,7 +124,9 @@ export async function updateRoles(
       globalGrant !== undefined &&
       !globalGrant.roles.includes(OWNER_ROLE_ID);
     const withdrawn =
-      demoted && userId ? await withdrawOwnerInvitationsOf(tx, companyId, [userId]) : [];
+      demoted && userId
+        ? await withdrawOwnerInvitations(tx, companyId, { invitedBy: [userId] })
+        : [];
     const access = await accessRowsOf(tx, companyId, [email]);
     await recordAudit(tx, {
       ...auditContext(request),
