@@ -22,8 +22,17 @@ const probeRoute = async (app: FastifyInstance) => {
   }));
 };
 
-/** A fresh documentation-range address per test, so counters never carry over (Redis persists). */
-const someIp = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+/**
+ * A fresh documentation-range address per call, never the same twice in this file, so counters
+ * never carry over (Redis persists) and one test's ban is never counted by another.
+ */
+const usedIps = new Set<string>();
+const someIp = (): string => {
+  const ip = `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  if (usedIps.has(ip)) return someIp();
+  usedIps.add(ip);
+  return ip;
+};
 
 function probe(t: TestApp, ip: string, body: object = {}, headers: Record<string, string> = {}) {
   return t.app.inject({
@@ -128,16 +137,17 @@ describe('per-IP rate limit of credential calls', () => {
 
   it('takes the socket address and ignores X-Forwarded-For without a trusted proxy', async () => {
     const socketIp = someIp();
-    const claimed = someIp();
+    // The claimed addresses come from a range no other test here uses (203.0.113.0/24), so a ban
+    // in that range can only come from trusting the header. (The claims once shared 198.51.x.y
+    // with the other tests' bans, and a random collision failed CI.)
+    const claimedRange = '203.0.113.';
     for (let i = 0; i <= CREDENTIAL_RATE_LIMIT_MAX; i += 1) {
       // A client cannot dodge the limit by inventing a new forwarded address each time.
-      await probe(t, socketIp, {}, { 'x-forwarded-for': `${claimed.slice(0, -1)}${i % 10}` });
+      await probe(t, socketIp, {}, { 'x-forwarded-for': `${claimedRange}${i + 1}` });
     }
     expect((await probe(t, socketIp)).statusCode).toBe(429);
     expect(await t.db.prisma.ipBan.count({ where: { ip: socketIp } })).toBe(1);
-    expect(
-      await t.db.prisma.ipBan.count({ where: { ip: { startsWith: claimed.slice(0, -1) } } }),
-    ).toBe(0);
+    expect(await t.db.prisma.ipBan.count({ where: { ip: { startsWith: claimedRange } } })).toBe(0);
   });
 
   it('lets expired and lifted bans pass the gate', async () => {
