@@ -14,6 +14,7 @@ import { seal } from '../oidc/keys.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { assertStillAdmin } from '../company/acting-admin.js';
 import { oidcSecret } from '../oidc/secret.js';
+import { deleteOidcRecordsOfClients } from '../oidc/client-records.js';
 import {
   auditedSettings,
   clientColumns,
@@ -179,9 +180,11 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
         select: { appId: true, _count: { select: { sessions: { where: { endedAt: null } } } } },
       });
       if (!client) throw new ApiError('not_found');
-      // The cascade deletes its sessions (their cookies stop working) and pending codes.
+      // The cascade deletes its sessions (their cookies stop working) and pending codes; the
+      // provider's records of it, which no foreign key ties to it, go as well.
       const deleted = await tx.client.deleteMany({ where: { id: query.id } });
       if (deleted.count === 0) throw new ApiError('not_found');
+      await deleteOidcRecordsOfClients(tx, [query.id]);
       await recordAudit(tx, {
         ...auditContext(request),
         action: 'client.remove',

@@ -1,3 +1,4 @@
+import { APP_STATUS } from '@portico/contracts';
 import type { Prisma } from '@portico/db';
 
 type Tx = Prisma.TransactionClient;
@@ -13,6 +14,7 @@ export interface ConsumedCode {
   codeChallenge: string | null;
   expired: boolean;
   sessionOver: boolean;
+  appDisabled: boolean;
 }
 
 interface RawConsumed {
@@ -25,6 +27,7 @@ interface RawConsumed {
   code_challenge: string | null;
   expired: boolean;
   session_over: boolean;
+  app_disabled: boolean;
 }
 
 /**
@@ -32,6 +35,10 @@ interface RawConsumed {
  * the row; the others find it used (PostgreSQL re-checks `used_at IS NULL` once the winner's
  * update is visible). Every presentation of a known code consumes it, whatever the later checks
  * say, so a code never gets a second try. Times are compared on the database's clock.
+ *
+ * Whether the code's application is disabled is read here too: disabling it deletes its unused
+ * codes (apps/routes.ts), but a company choice that passed the app_disabled gate just before
+ * the switch may insert its code just after that delete.
  */
 export async function consumeCode(tx: Tx, codeHash: string): Promise<ConsumedCode | null> {
   // The code's session is locked first (before the code row: the order session-ending changes
@@ -50,7 +57,9 @@ export async function consumeCode(tx: Tx, codeHash: string): Promise<ConsumedCod
      WHERE e.code_hash = ${codeHash} AND e.used_at IS NULL AND s.id = e.session_id
     RETURNING e.id, e.client_id, e.user_id, e.company_id, e.session_id, s.device_id, e.code_challenge,
               e.expires_at <= now() AS expired,
-              (s.ended_at IS NOT NULL OR s.expires_at <= now()) AS session_over`;
+              (s.ended_at IS NOT NULL OR s.expires_at <= now()) AS session_over,
+              EXISTS (SELECT 1 FROM clients c JOIN applications a ON a.id = c.app_id
+                       WHERE c.id = e.client_id AND a.status = ${APP_STATUS.disabled}) AS app_disabled`;
   const row = rows[0];
   if (!row) return null;
   return {
@@ -63,6 +72,7 @@ export async function consumeCode(tx: Tx, codeHash: string): Promise<ConsumedCod
     codeChallenge: row.code_challenge,
     expired: row.expired,
     sessionOver: row.session_over,
+    appDisabled: row.app_disabled,
   };
 }
 

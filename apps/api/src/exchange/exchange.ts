@@ -26,6 +26,7 @@ export interface ExchangeInput {
 type Refusal =
   | 'expired'
   | 'foreign_client'
+  | 'app_disabled'
   | 'foreign_session'
   | 'company_mismatch'
   | 'hash_mismatch'
@@ -33,8 +34,9 @@ type Refusal =
 
 /**
  * The code exchange (DESIGN.md, "Code exchange"). The code is consumed first, atomically; then
- * it must be unexpired, issued to this client, for this company, proven by the verifier when
- * the client used a hash instead of its secret, and its session must still be live. Every
+ * it must be unexpired, issued to this client of an application that is not disabled, for this
+ * company, proven by the verifier when the client used a hash instead of its secret, and its
+ * session must still be live. Every
  * refusal is code_invalid, so a caller learns nothing about why.
  *
  * A code presented again after it was consumed is a replay: it ends the session it was issued
@@ -127,6 +129,7 @@ function refusalOf(
 ): Refusal | null {
   if (code.expired) return 'expired';
   if (code.clientId !== caller.id) return 'foreign_client';
+  if (code.appDisabled) return 'app_disabled';
   if (input.session !== undefined && code.sessionId !== input.session) return 'foreign_session';
   if (code.companyId !== input.com) return 'company_mismatch';
   if (!caller.bySecret && !verifierMatches(input.hash, code.codeChallenge)) return 'hash_mismatch';
