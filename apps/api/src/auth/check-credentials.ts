@@ -4,12 +4,8 @@ import { ApiError } from '../http/api-error.js';
 import { spendPasswordTime } from '../credentials/account-password.js';
 import { verifySecret } from '../credentials/argon2.js';
 import type { AttemptClaim } from '../credentials/lockout.js';
-import {
-  lockedOutError,
-  lockOutIfSpent,
-  type LockOutcome,
-  settleRightPassword,
-} from '../credentials/lockout.js';
+import { lockedOutError, type LockOutcome, settleRightPassword } from '../credentials/lockout.js';
+import { lockOutEndingSessions } from '../sessions/lock-out-ending-sessions.js';
 import type { SummaryColumns, UserSummary } from '../sessions/user-summary.js';
 import { SUMMARY_SELECT, summaryOf } from '../sessions/user-summary.js';
 
@@ -48,8 +44,9 @@ export function loginIsEmail(login: string): boolean {
 export interface CredentialFailure {
   error: ApiError;
   userId: string | null;
-  /** What this very attempt did to the account: blocked it (audited as auth.account_blocked,
-   * its sessions ended) or locked a platform administrator out (auth.account_locked). */
+  /** What this very attempt did to the account: blocked it (its sessions ended with the
+   * block; audited as auth.account_blocked) or locked a platform administrator out
+   * (auth.account_locked). */
   lockout: LockOutcome;
 }
 
@@ -106,7 +103,11 @@ export async function checkCredentials(
   if (!(await verifySecret(user.password_hash, password))) {
     const outcome =
       claim.count >= retryLimit
-        ? await lockOutIfSpent(app.db, user.id, retryLimit, 'password')
+        ? await lockOutEndingSessions(app.db, {
+            userId: user.id,
+            limit: retryLimit,
+            count: 'password',
+          })
         : 'none';
     if (outcome === 'locked') {
       return { ok: false, error: lockedOutError('locked'), userId: user.id, lockout: 'locked' };

@@ -4,7 +4,6 @@ import { recordSignInAttempt, successfulAttemptRow } from '../abuse/sign-in-defe
 import { recordAudit } from '../audit/record-audit.js';
 import type { ApiError } from '../http/api-error.js';
 import type { LockOutcome } from '../credentials/lockout.js';
-import { endSessionsWhere } from '../sessions/session-store.js';
 import type { SignInClient } from '../gates/sign-in-client.js';
 import { ATTEMPT_USERNAME_MAX } from './check-credentials.js';
 
@@ -42,9 +41,8 @@ export async function recordFailedAttempt(
         details: { reason: error.code, login: attempt.login.slice(0, ATTEMPT_USERNAME_MAX) },
       });
       if (lockout === 'blocked' && attempt.userId) {
+        // Its sessions ended with the block itself (sessions/lock-out-ending-sessions.ts).
         await recordAudit(tx, { ...common, action: 'auth.account_blocked' });
-        // A blocked account keeps no live session anywhere (its owner may be the one attacked).
-        await endSessionsWhere(tx, { userId: attempt.userId }, 'revoked');
       }
       if (lockout === 'locked') await recordAudit(tx, { ...common, action: 'auth.account_locked' });
     });

@@ -19,6 +19,7 @@ import { lockedOutError } from '../credentials/lockout.js';
 import { revokeGrantsWhere } from '../oidc/grants.js';
 import { gateError } from '../gates/gate-error.js';
 import { ApiError } from '../http/api-error.js';
+import { undoLastLogin } from './undo-last-login.js';
 
 type Tx = Prisma.TransactionClient;
 export type LoginAnswer = z.input<typeof auth.loginAnswer>;
@@ -194,7 +195,18 @@ export async function completeSignIn(
         return tx.$queryRawUnsafe<SessionStatementRow[]>(statement.text, ...statement.values);
       })
     : await app.db.query<SessionStatementRow>(statement.name, statement.text, statement.values);
-  const started = startedFrom(app.db.prisma, rows, statement, input);
+  let started;
+  try {
+    started = startedFrom(app.db.prisma, rows, statement, input);
+  } catch (error) {
+    // Refused after the account's UPDATE wrote the last login (device or continued session
+    // gone meanwhile). startSession needs no such undo: its transaction rolls back.
+    const [row] = rows;
+    if (row?.device_active === false || row?.replaced_live === false) {
+      await undoLastLogin(app.db, input.userId, statement.at);
+    }
+    throw error;
+  }
   if (started.superseded.length > 0) {
     // Its own transaction, after the session's: a sign-in that supersedes another device is
     // rare, and the statement every sign-in runs stays one round trip.

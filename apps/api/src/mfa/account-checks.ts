@@ -5,12 +5,12 @@ import { verifySecret } from '../credentials/argon2.js';
 import {
   claimPasswordAttempt,
   lockedOutError,
+  type LockOutcome,
   refuseUnlessSettled,
-  lockOutIfSpent,
   settleRightPassword,
 } from '../credentials/lockout.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
-import { endSessionsWhere } from '../sessions/session-store.js';
+import { lockOutEndingSessions } from '../sessions/lock-out-ending-sessions.js';
 import type { SessionContext } from '../sessions/session-guard.js';
 
 /**
@@ -33,25 +33,29 @@ export async function retryLimitOf(app: FastifyInstance, clientId: string): Prom
   return client.loginRetryLimit;
 }
 
+/** Which failure count each credential's guesses go to (credentials/lockout.ts). */
+const COUNT_OF = { password: 'password', mpin: 'pins', totp: 'totp_factors' } as const;
+
 /**
- * After a failure blocked the account: a blocked account keeps no live session anywhere, so
- * every session of the user ends (this one too), with the block in the audit trail.
+ * After a failure that spent the count: lockOutIfSpent (credentials/lockout.ts), and when it
+ * blocks the account, the end of every session of the user (this one too) and the block in the
+ * audit trail, all in one transaction (a blocked account keeps no live session anywhere).
  */
-export async function signOutBlockedAccount(
+function lockOut(
   app: FastifyInstance,
   request: FastifyRequest,
   userId: string,
+  limit: number,
   credential: 'password' | 'mpin' | 'totp',
-): Promise<void> {
-  await app.db.prisma.$transaction(async (tx) => {
-    await endSessionsWhere(tx, { userId }, 'revoked');
-    await recordAudit(tx, {
+): Promise<LockOutcome> {
+  return lockOutEndingSessions(app.db, { userId, limit, count: COUNT_OF[credential] }, (tx) =>
+    recordAudit(tx, {
       ...auditContext(request),
       action: 'account.blocked',
       target: userId,
       details: { credential },
-    });
-  });
+    }),
+  );
 }
 
 /**
@@ -88,9 +92,6 @@ export async function confirmAccountPassword(
   });
 }
 
-/** Which failure count each credential's guesses go to (credentials/lockout.ts). */
-const COUNT_OF = { password: 'password', mpin: 'pins', totp: 'totp_factors' } as const;
-
 /**
  * A wrong password, MPIN or authenticator code whose claim was the count's `count`-th: the account is locked out
  * when the limit is reached (a block signs every session out), else `wrong` answers with the
@@ -109,11 +110,9 @@ export async function answerWrongGuess(
 ): Promise<never> {
   const outcome =
     guess.count >= guess.limit
-      ? await lockOutIfSpent(app.db, guess.userId, guess.limit, COUNT_OF[guess.credential])
+      ? await lockOut(app, request, guess.userId, guess.limit, guess.credential)
       : 'none';
   if (outcome === 'locked') throw lockedOutError('locked');
-  if (outcome === 'blocked')
-    await signOutBlockedAccount(app, request, guess.userId, guess.credential);
   if (outcome === 'blocked' || guess.count >= guess.limit) throw new ApiError('account_blocked');
   throw guess.wrong(guess.limit - guess.count);
 }
@@ -137,15 +136,7 @@ export async function refuseFactorClaim(
   },
 ): Promise<never> {
   if (refused.reason === 'locked') throw lockedOutError('locked');
-  const outcome = await lockOutIfSpent(
-    app.db,
-    refused.userId,
-    refused.limit,
-    COUNT_OF[refused.credential],
-  );
-  if (outcome === 'blocked') {
-    await signOutBlockedAccount(app, request, refused.userId, refused.credential);
-  }
+  const outcome = await lockOut(app, request, refused.userId, refused.limit, refused.credential);
   throw lockedOutError(outcome === 'locked' ? 'locked' : 'blocked');
 }
 

@@ -31,6 +31,8 @@ export interface SessionStatement {
   values: unknown[];
   /** The new session's cookie value (only its hash is in `values`). */
   token: string;
+  /** The statement's time: the session's start and the user's last_login_at. */
+  at: Date;
   /**
    * For a client that allows one session (the statement ends the user's others): the user's row
    * is to be locked, in the statement's transaction, before the statement runs
@@ -262,5 +264,5 @@ export function startSessionStatement(opening: SessionOpening): SessionStatement
     ip: opening.ip,
     details,
   };
-  return { name, text, values, token, audit, lockUserFirst: shape.endOthers };
+  return { name, text, values, token, at: now, audit, lockUserFirst: shape.endOthers };
 }
