@@ -6,6 +6,7 @@ import { oneLine } from '../mail/one-line.js';
 import { INVITE_TTL_DAYS, inviteLink, newInviteCode } from '../invites/invite-code.js';
 import { lockAccessOf } from '../users/access-lock.js';
 import { withdrawOwnerInvitations } from '../ownership/withdraw-owner-invitations.js';
+import { assertMayOwn, lockNewOwnerAccount } from '../ownership/new-owner-account.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -36,13 +37,15 @@ export async function inviteOwner(
   input: InviteOwnerInput,
 ): Promise<{ outcome: InviteOwnerOutcome; mail: OutgoingMail }> {
   // The company row lock serialises owner invitations of one company, and every change of its
-  // owner (NO KEY UPDATE: ownership/transfer-ownership.ts); then the person's lock, as their
-  // role updates and removals take it (users/access-lock.ts), so an administrator's removal of
-  // a member being made owner waits and then finds an owner.
+  // owner (NO KEY UPDATE: ownership/transfer-ownership.ts); then the account's row, so the
+  // status a promotion is decided on stays true until it commits (new-owner-account.ts); then
+  // the person's lock, as their role updates and removals take it (users/access-lock.ts), so
+  // an administrator's removal of a member being made owner waits and then finds an owner.
   const locked = await tx.$queryRaw<{ name: string }[]>`
     SELECT name FROM companies WHERE id = ${input.companyId} FOR NO KEY UPDATE`;
   const company = locked[0];
   if (!company) throw new ApiError('not_found');
+  const status = await lockNewOwnerAccount(tx, input.email);
   await lockAccessOf(tx, input.companyId, input.email);
 
   const key = { companyId: input.companyId, appId: GLOBAL_APP_ID, email: input.email };
@@ -53,6 +56,8 @@ export async function inviteOwner(
   const isOwner = existing?.roles.some((role) => role.roleId === OWNER_ROLE_ID) ?? false;
   if (existing?.status === 'verified') {
     if (isOwner) throw new ApiError('verified', 'This e-mail is already the verified owner.');
+    // Made owner at once, as the owner's own transfer would: not an account that cannot sign in.
+    assertMayOwn(status);
     await tx.accessRole.create({
       data: { accessId: existing.id, appId: GLOBAL_APP_ID, roleId: OWNER_ROLE_ID },
     });

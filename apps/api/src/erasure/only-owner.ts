@@ -34,9 +34,10 @@ async function lockCompanies(tx: Tx, ids: string[]): Promise<void> {
  * an erasure racing a transfer, then run one after the other, and the second counts the owners
  * the first left (each alone saw the other still there, and both went). The account's row lock
  * keeps an owner invitation or a transfer to it from landing halfway; one that landed before
- * it is found by the second read and its company locked too.
+ * it is found by the second read and its company locked too. Answers the companies it owns
+ * (each with another owner), their rows locked until the caller commits.
  */
-export async function lockAccountUnlessOnlyOwner(tx: Tx, userId: string): Promise<void> {
+export async function lockAccountUnlessOnlyOwner(tx: Tx, userId: string): Promise<string[]> {
   const first = await ownedCompanies(tx, userId);
   await lockCompanies(tx, first);
   await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
@@ -57,4 +58,5 @@ export async function lockAccountUnlessOnlyOwner(tx: Tx, userId: string): Promis
     });
     if (others === 0) throw new ApiError('owner_must_transfer');
   }
+  return owned;
 }

@@ -24,7 +24,7 @@ export interface ClaimedInvitation {
  */
 export async function claimInvitation(
   tx: Prisma.TransactionClient,
-  input: { code: string; email: string; userId: string | null },
+  input: { code: string; email: string; userId: string | null; ip?: string },
 ): Promise<ClaimedInvitation | null> {
   // The company row before the invitation's rows, the order of every change of owner
   // (ownership/hand-over.ts, users/access-lock.ts ownerUnderLock): an accepted owner invitation
@@ -61,7 +61,7 @@ export async function claimInvitation(
       companyId: row.company_id,
       newOwnerEmail: input.email,
       action: 'company.owner_change',
-      audit: { actorId: input.userId },
+      audit: { actorId: input.userId, ip: input.ip },
     });
     break;
   }

@@ -21,7 +21,7 @@ export async function acceptInvitation(
   if (!user) return { registered: false };
 
   await app.db.prisma.$transaction(async (tx) => {
-    const claimed = await claimInvitation(tx, { code, email, userId: user.id });
+    const claimed = await claimInvitation(tx, { code, email, userId: user.id, ip: request.ip });
     if (!claimed) {
       // Accepted (or expired, or removed) since the check above: say which.
       await requireOpenInvitation(tx, code, email);

@@ -6,6 +6,7 @@ import { sessionOf } from '../sessions/session-guard.js';
 import { companyOf, isOwner } from '../users/company-member.js';
 import { lockAccessOf } from '../users/access-lock.js';
 import { handOverOwnership } from './hand-over.js';
+import { assertMayOwn, lockNewOwnerAccount } from './new-owner-account.js';
 
 /**
  * users.transferOwnership: the owner hands the company to one of its verified members. In one
@@ -31,11 +32,13 @@ export async function transferOwnership(
     // rows that name the company (their foreign-key checks take KEY SHARE); FOR UPDATE would
     // wait for them while they wait for the member's lock here (a deadlock, a 500).
     await tx.$queryRaw`SELECT id FROM companies WHERE id = ${companyId} FOR NO KEY UPDATE`;
+    // The member's account row, so its status read here stays true until this commits.
+    const status = await lockNewOwnerAccount(tx, email);
     await lockAccessOf(tx, companyId, email);
     // Who is not a member here is nobody, whoever asks (as every users.* call answers).
     const member = await tx.access.findFirst({
       where: { companyId, email, status: 'verified', userId: { not: null } },
-      select: { userId: true, user: { select: { status: true } } },
+      select: { userId: true },
     });
     if (!member?.userId) throw new ApiError('user_not_found');
     const owner =
@@ -51,15 +54,8 @@ export async function transferOwnership(
     if (member.userId === session.userId) {
       throw new ApiError('forbidden', 'You already own this company.');
     }
-    // A blocked account (or one whose password an administrator reset) cannot sign in, and the
-    // old owner, now admin, may not reset an owner: the company would be left with nobody able
-    // to act as its owner. Told after the owner check, so only the owner learns the status.
-    if (member.user?.status !== 'active') {
-      throw new ApiError(
-        'forbidden',
-        'Their account cannot sign in: it is blocked or being reset.',
-      );
-    }
+    // Told after the owner check, so only the owner learns the status.
+    assertMayOwn(status);
     const key = { companyId, appId: GLOBAL_APP_ID, email };
     const access = await tx.access.upsert({
       where: { companyId_appId_email: key },

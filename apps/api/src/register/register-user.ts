@@ -47,9 +47,9 @@ async function assertNamesFree(
 
 /**
  * register.submit: creates the account named by an invitation and accepts that invitation, in
- * one transaction. The invitation is claimed first by a conditional UPDATE (so two
- * registrations with one invitation make one user; the second answers `verified`); a username
- * or e-mail taken meanwhile is caught by the unique constraints. Registrations of one e-mail
+ * one transaction. The invitation is claimed by a conditional UPDATE (so two registrations with
+ * one invitation make one user; the second answers `verified`); a username or e-mail taken
+ * meanwhile is caught by the unique constraints. Registrations of one e-mail
  * (two companies' invitations) are serialised by a transaction lock on it, so the second answers
  * `email_already_inuse`, never a deadlock. Claiming accepts the company's
  * other open invitations for that e-mail too (accept-claim.ts); the invitee's invitations from
@@ -72,11 +72,10 @@ export async function registerUser(
       // each claims its own invitation, then one waits on the other's user (the unique e-mail)
       // while the other waits to give the first one's invitation its user id, a deadlock.
       await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`register:${email}`}))) AS l`;
-      const claimed = await claimInvitation(tx, { code: input.code, email, userId: null });
-      if (!claimed) {
-        assertRegistrable(invitationState(await findInvitation(tx, input.code, email)));
-        throw new ApiError('verified');
-      }
+      // The account before the claim, so that what the claim does is done in its name: an owner
+      // invitation hands the company over (company.owner_change), and its actor is the new
+      // owner, as when an existing account accepts (invites/accept-invitation.ts). A claim that
+      // fails rolls the account back with it.
       const user = await tx.user.create({
         data: {
           username,
@@ -88,7 +87,17 @@ export async function registerUser(
         },
         select: { id: true },
       });
-      // The rows just accepted, and pending invitations of other companies.
+      const claimed = await claimInvitation(tx, {
+        code: input.code,
+        email,
+        userId: user.id,
+        ip: request.ip,
+      });
+      if (!claimed) {
+        assertRegistrable(invitationState(await findInvitation(tx, input.code, email)));
+        throw new ApiError('verified');
+      }
+      // Pending invitations of other companies (the rows just accepted have the account).
       await tx.access.updateMany({ where: { email, userId: null }, data: { userId: user.id } });
       await tx.userPreference.create({ data: { userId: user.id, companyId: claimed.companyId } });
       await recordAudit(tx, {

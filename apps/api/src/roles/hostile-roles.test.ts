@@ -53,6 +53,27 @@ describe('roles, hostile cases', () => {
     ).toEqual(['admin', 'owner']);
   });
 
+  it('refuses a role id that is a built-in one in another case (app_enrolled), adding nothing', async () => {
+    const app = await createApp(t, { roles: [] });
+    for (const [appId, id] of [
+      ['global', 'OWNER'],
+      ['global', 'Admin'],
+      [app.id, 'Owner'],
+    ] as const) {
+      const res = await post('/v1/roles/add', { id, name: 'Impostor', desc: '', app: appId });
+      expect(res.json(), `${appId}.${id}`).toMatchObject({ Code: 'app_enrolled' });
+    }
+    expect(await t.db.prisma.role.count({ where: { name: 'Impostor' } })).toBe(0);
+    // An id that merely contains one stays possible.
+    const res = await post('/v1/roles/add', {
+      id: 'Owner2',
+      name: 'Second',
+      desc: '',
+      app: app.id,
+    });
+    expect(res.json()).toMatchObject({ Code: '200' });
+  });
+
   it("keeps one application's roles apart from another's when the ids contain dots", async () => {
     const crm = await createApp(t, { id: unique('crm'), roles: ['x.y'] });
     const crmX = await createApp(t, { id: `${crm.id}.x`, roles: ['y'] });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { roles } from '@portico/contracts';
+import { BUILT_IN_ROLES, roles } from '@portico/contracts';
 import { registerCall } from '../http/register-call.js';
 import { ApiError } from '../http/api-error.js';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { removeRole } from './remove-role.js';
+
+const BUILT_IN_IDS = new Set<string>(BUILT_IN_ROLES.map((role) => role.id));
 
 /** Routes: per-application roles, for platform administrators. */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
@@ -33,6 +35,12 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       const owner = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM applications WHERE id = ${body.app} FOR KEY SHARE`;
       if (owner.length === 0) throw new ApiError('not_found', 'No such application.');
+      // Every application has the built-in roles: their ids in another case (OWNER, Admin) would
+      // pass for them with an administrator, or with a consumer of the roles claim that ignores
+      // case, while granting nothing here. Taken, as the built-in id itself is.
+      if (BUILT_IN_IDS.has(body.id.toLowerCase())) {
+        throw new ApiError('app_enrolled', 'A built-in role has this id.');
+      }
       const created = await tx.role.createMany({
         data: [{ appId: body.app, id: body.id, name: body.name, description: body.desc }],
         skipDuplicates: true,
