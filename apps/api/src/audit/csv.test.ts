@@ -17,6 +17,12 @@ describe('csv', () => {
     ['\tcmd', "'\tcmd"],
     ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
     ['a=b', 'a=b'],
+    // Full-width forms, which spreadsheets in East Asian locales read as = + - @.
+    ['\uff1d1+2', "'\uff1d1+2"],
+    ['\uff0bcmd', "'\uff0bcmd"],
+    ['\uff0d2+3', "'\uff0d2+3"],
+    ['\uff20SUM(A1)', "'\uff20SUM(A1)"],
+    ['a\uff1db', 'a\uff1db'],
   ])('writes %j as %j', (value, written) => {
     expect(csvField(value)).toBe(written);
   });

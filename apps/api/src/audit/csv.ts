@@ -7,8 +7,11 @@
  * A semicolon is quoted too: Excel in most European locales opens a .csv splitting on `;`, so an
  * unquoted `Eve;=HYPERLINK(...)` became a cell starting with `=`, past the prefix. Quotes group
  * in either reading, and RFC 4180 readers take the quoted field back unchanged.
+ *
+ * The full-width forms of = + - @ (U+FF1D, U+FF0B, U+FF0D, U+FF20) are prefixed as well:
+ * spreadsheets in East Asian locales may read them as their ASCII twins and run the cell.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 const NEEDS_QUOTES = /[",;\r\n]/;
 
 export function csvField(value: string | null | undefined): string {

@@ -10,8 +10,27 @@ import { AUDIT_EXPORT_RATE_LIMIT_MAX } from './export-rate-limit.js';
 /**
  * Hostile checks of the audit trail's export: the per-account rate limit cannot be doubled by
  * another method of the same URL, and a CSV field cannot start a formula cell in a spreadsheet
- * that splits on semicolons (Excel's list separator in most European locales).
+ * that splits on semicolons (Excel's list separator in most European locales), nor with the
+ * full-width formula characters.
  */
+/** The cells of one CSV line as a spreadsheet splits it on `separator` (quotes still group). */
+function cellsOf(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (const ch of line) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === separator && !quoted) {
+      cells.push(cell);
+      cell = '';
+      continue;
+    }
+    cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
 describe('audit.export under a hostile caller', () => {
   let t: TestApp;
   let w: Trail;
@@ -60,20 +79,36 @@ describe('audit.export under a hostile caller', () => {
     // Read as Excel reads it with ";" as the separator (quotes still group): no cell may start
     // with a formula character.
     for (const line of res.body.split('\r\n')) {
-      const cells: string[] = [];
-      let cell = '';
-      let quoted = false;
-      for (const ch of line) {
-        if (ch === '"') quoted = !quoted;
-        else if (ch === ';' && !quoted) {
-          cells.push(cell);
-          cell = '';
-          continue;
-        }
-        cell += ch;
-      }
-      cells.push(cell);
-      for (const c of cells) expect(c).not.toMatch(/^[=+\-@\t\r]/);
+      for (const c of cellsOf(line, ';')) expect(c).not.toMatch(/^[=+\-@\t\r]/);
     }
+  });
+
+  it('prefixes a field starting with a full-width = + - or @, which some locales run too', async () => {
+    await t.db.prisma.user.update({
+      where: { id: w.a.owner.id },
+      data: { displayName: '\uff1dHYPERLINK("http://evil.example","pay")' },
+    });
+    await addEvent(t, {
+      at: minute(2),
+      actorId: w.a.owner.id,
+      companyId: w.a.id,
+      target: '\uff20SUM(1+1)',
+      details: { note: 'x' },
+    });
+    await addEvent(t, { at: minute(3), companyId: w.a.id, target: '\uff0b1' });
+    await addEvent(t, { at: minute(4), companyId: w.a.id, target: '\uff0d1' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/audit/export?format=csv',
+      headers: { cookie: w.a.owner.session.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const cells = res.body
+      .split('\r\n')
+      .flatMap((line) => cellsOf(line, ','))
+      .map((cell) => cell.replaceAll('"', ''));
+    expect(cells).toContain("'\uff1dHYPERLINK(http://evil.example,pay)");
+    expect(cells).toEqual(expect.arrayContaining(["'\uff20SUM(1+1)", "'\uff0b1", "'\uff0d1"]));
+    for (const c of cells) expect(c).not.toMatch(/^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/);
   });
 });

@@ -7,6 +7,7 @@ import {
   PIN_LENGTH,
   USERNAME_LENGTH,
 } from '../constants.js';
+import { HIDDEN_CHARACTER_MESSAGE, isPlainDisplayText } from './field.js';
 
 /** Account rules of section 5: username, password, phone, e-mail, display name, MPIN. */
 export const ACCOUNT_MESSAGES = {
@@ -106,14 +107,26 @@ export const emailRule = z
   .max(EMAIL_MAX, { error: M.emailMax })
   .regex(z.regexes.email, { error: M.emailFormat });
 
+/**
+ * A person's names are shown to others (administrators' user lists, the audit trail, the
+ * re-authentication dialog), so they refuse the control and invisible formatting characters
+ * that application and company names refuse (field.ts, HIDDEN_CHARACTERS).
+ */
+const shownOnOneLine = { error: HIDDEN_CHARACTER_MESSAGE };
+
 export const displayNameRule = z
   .string({ error: M.displayNameRequired })
   .trim()
   .min(1, { error: M.displayNameRequired })
-  .max(100, { error: M.displayNameMax });
+  .max(100, { error: M.displayNameMax })
+  .refine((value) => isPlainDisplayText(value), shownOnOneLine);
 
 /** First and last names: optional, bounded. */
-export const personNameRule = z.string().trim().max(100, { error: M.nameMax });
+export const personNameRule = z
+  .string()
+  .trim()
+  .max(100, { error: M.nameMax })
+  .refine((value) => isPlainDisplayText(value), shownOnOneLine);
 
 /**
  * Sign-in fields only need to be filled: the registration rules are not applied at sign-in so an

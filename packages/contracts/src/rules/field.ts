@@ -55,7 +55,8 @@ export function optionalText(max: number) {
  * line break in a one-line name, NEL) and the invisible format characters that reorder or hide
  * text (direction marks, embeddings, overrides and isolates, the zero-width space, the word
  * joiner, the BOM). Names of applications and companies are shown to every user of the portal,
- * so they refuse them. The zero-width non-joiner and joiner (U+200C, U+200D) pass: Persian and
+ * and those of roles, clients, branches and people to administrators and in the audit trail, so
+ * they refuse them. The zero-width non-joiner and joiner (U+200C, U+200D) pass: Persian and
  * Indic names, and emoji sequences, need them.
  */
 const HIDDEN_CHARACTERS = /[\p{Cc}\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff]/u;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_DEFAULT } from '../constants.js';
 import { displayNameRule, passwordRuleWith, phoneRule, usernameRule } from './account.js';
 import { withPasswordConfirmation } from './confirm.js';
-import { identifierRule, requiredText } from './field.js';
+import { identifierRule, requiredName } from './field.js';
 
 /**
  * Whole-form schemas for the portal's submit step (registration validates every field on submit).
@@ -40,7 +40,7 @@ export function resetFormSchemaWith(passwordMax: number) {
 export const registerFormSchema = registerFormSchemaWith(PASSWORD_MAX_DEFAULT);
 export const resetFormSchema = resetFormSchemaWith(PASSWORD_MAX_DEFAULT);
 
-/** Branch add: id and name, each "Required". */
+/** Branch add: id and name, each "Required"; the name is shown on one line (requiredName). */
 export const branchIdRule = identifierRule;
-export const branchNameRule = requiredText(100);
+export const branchNameRule = requiredName(100);
 export const branchFormSchema = z.object({ id: branchIdRule, name: branchNameRule });

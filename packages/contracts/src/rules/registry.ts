@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  identifierRule,
-  isPlainDisplayText,
-  optionalDescription,
-  optionalText,
-  requiredName,
-  requiredText,
-} from './field.js';
+import { identifierRule, isPlainDisplayText, optionalDescription, requiredName } from './field.js';
 
 /**
  * Fields of the registry and tenant editors (applications, roles, clients, companies). The
@@ -18,10 +11,10 @@ export const appDescRule = optionalDescription(500);
 export const companyIdRule = identifierRule;
 export const companyNameRule = requiredName(100);
 export const roleIdRule = identifierRule;
-export const roleNameRule = requiredText(100);
-export const roleDescRule = optionalText(500);
+export const roleNameRule = requiredName(100);
+export const roleDescRule = optionalDescription(500);
 /** The client's name (its `desc`): "Required" on the name field of the client editor. */
-export const clientDescRule = requiredText(100);
+export const clientDescRule = requiredName(100);
 
 export const LINK_MESSAGE = 'Link must be a valid http or https URL.';
 

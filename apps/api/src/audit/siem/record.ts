@@ -1,4 +1,5 @@
 import type { Prisma } from '@portico/db';
+import { redactedDetails } from '../redact-details.js';
 
 /**
  * One audit event as a SIEM receives it: a JSON object of this stable shape, one per line
@@ -21,7 +22,10 @@ export interface SiemRecord {
   company: string | null;
   client: string | null;
   ip: string | null;
-  /** The event's details as the audit trail keeps them: never a secret. */
+  /**
+   * The event's details as the audit trail keeps them: never a secret. A secret-named key's value
+   * is redacted as audit.list redacts it (redact-details.ts), should a caller record one anyway.
+   */
   details: Prisma.JsonValue | null;
 }
 
@@ -69,6 +73,9 @@ export function siemRecordOf(event: WrittenAuditEvent): SiemRecord {
     company: event.companyId ?? null,
     client: event.clientId ?? null,
     ip: event.ip ?? null,
-    details: (event.details as Prisma.JsonValue | undefined) ?? null,
+    details:
+      event.details === undefined || event.details === null
+        ? null
+        : (redactedDetails(event.details) as Prisma.JsonValue),
   };
 }

@@ -101,6 +101,44 @@ describe('SIEM_LOG=file:<path>', () => {
   });
 });
 
+describe('secrets in the details', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+
+  afterAll(() => t.close());
+
+  it('forwards no secret-named value, as audit.list shows none', async () => {
+    // recordAudit's rule is that no caller records a secret; a caller that breaks it must not
+    // send one out of the database either (audit-rows.ts redacts the same keys for the list).
+    const written: SiemRecord[] = [];
+    attachSiemSink(t.db.prisma, {
+      write: (record) => written.push(record),
+      close: () => Promise.resolve(),
+    });
+    await recordAudit(t.db.prisma, {
+      action: 'test.careless',
+      details: {
+        password: 'Leaked-Pass-1',
+        kept: 'shown',
+        nested: [{ code: '493817', Token: 'tok_leaked' }],
+      },
+    });
+    expect(written).toHaveLength(1);
+    expect(written[0]?.details).toEqual({
+      password: '[redacted]',
+      kept: 'shown',
+      nested: [{ code: '[redacted]', Token: '[redacted]' }],
+    });
+    const line = JSON.stringify(written[0]);
+    for (const secret of ['Leaked-Pass-1', '493817', 'tok_leaked']) {
+      expect(line).not.toContain(secret);
+    }
+  });
+});
+
 describe('the order of commit and emission', () => {
   let t: TestApp;
   beforeAll(async () => {
