@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { PORTAL_CLIENT_ID, RECOVERY_CODE_COUNT } from '@portico/contracts';
 import type { TestApp } from '../../../test/harness.js';
 import { startTestApp } from '../../../test/harness.js';
-import { nowSeconds, totpTestCalls } from './totp.fixtures.js';
+import { nowSeconds, totpTestCalls, clearOfStepEnd } from './totp.fixtures.js';
 import type { TestUser } from '../../../test/factories.js';
 import {
   GOOD_PASSWORD,
@@ -32,6 +32,8 @@ describe('confirming an authenticator app set-up: wrong codes are capped', () =>
       .loginRetryLimit;
   });
   afterAll(() => t.close());
+  // Its codes are made for steps relative to now: keep the step from ending under them.
+  beforeEach(clearOfStepEnd);
 
   const startSetup = async (cookie: string) => {
     const setup = await post(cookie, '/v1/mfa/totp/setup', { password: b64(GOOD_PASSWORD) });

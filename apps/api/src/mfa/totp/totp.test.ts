@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { PORTAL_CLIENT_ID, RECOVERY_CODE_COUNT } from '@portico/contracts';
 import type { TestApp } from '../../../test/harness.js';
 import { startTestApp } from '../../../test/harness.js';
-import { nowSeconds, totpTestCalls } from './totp.fixtures.js';
+import { nowSeconds, totpTestCalls, clearOfStepEnd } from './totp.fixtures.js';
 import type { TestUser } from '../../../test/factories.js';
 import {
   GOOD_PASSWORD,
@@ -27,6 +27,8 @@ describe('authenticator apps and recovery codes', () => {
     await bootstrapPlatform(t);
   });
   afterAll(() => t.close());
+  // Its codes are made for steps relative to now: keep the step from ending under them.
+  beforeEach(clearOfStepEnd);
 
   const status = async (cookie: string) =>
     (await t.app.inject({ method: 'GET', url: '/v1/mfa/totp', headers: { cookie } })).json();
