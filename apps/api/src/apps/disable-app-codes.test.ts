@@ -2,16 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_COMPANY_ID } from '@portico/contracts';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
-import {
-  bootstrapPlatform,
-  createApp,
-  createClient,
-  createCompany,
-  createUser,
-  grantAccess,
-  openTestSession,
-} from '../../test/factories.js';
-import { newExchangeCode } from '../exchange/exchange-code.js';
+import { bootstrapPlatform, createApp, openTestSession } from '../../test/factories.js';
+import { issuedExchangeCode } from '../exchange/exchange.fixtures.js';
 
 /**
  * Disabling an application (status 0) is the administrator's way to stop it at once: its
@@ -30,38 +22,7 @@ describe('disabling an application ends the exchange codes of its clients', () =
   });
   afterAll(() => t.close());
 
-  async function issuedCode(appId: string) {
-    const client = await createClient(t, { appId });
-    const company = await createCompany(t);
-    const user = await createUser(t);
-    await grantAccess(t, { companyId: company.id, appId, user, roles: ['viewer'] });
-    const session = await openTestSession(t, user, { companyId: company.id, clientId: client.id });
-    const exchange = newExchangeCode();
-    await t.db.prisma.exchangeCode.create({
-      data: {
-        codeHash: exchange.hash,
-        clientId: client.id,
-        userId: user.id,
-        companyId: company.id,
-        sessionId: session.id,
-        redirect: client.redirect,
-        expiresAt: exchange.expiresAt,
-      },
-    });
-    return {
-      exchange: () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/v1/exchange',
-          payload: {
-            client: client.id,
-            secret: client.secret,
-            code: exchange.code,
-            com: company.id,
-          },
-        }),
-    };
-  }
+  const issuedCode = (appId: string) => issuedExchangeCode(t, appId);
 
   const setStatus = (id: string, status: number) =>
     t.app.inject({

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
 import { startTestApp } from '../../test/harness.js';
-import {
-  bootstrapPlatform,
-  createApp,
-  createClient,
-  createCompany,
-  createUser,
-  grantAccess,
-  openTestSession,
-} from '../../test/factories.js';
-import { newExchangeCode } from './exchange-code.js';
+import { bootstrapPlatform, createApp } from '../../test/factories.js';
+import { issuedExchangeCode } from './exchange.fixtures.js';
 
 /**
  * Disabling an application deletes its clients' unused codes (apps/routes.ts), but a company
@@ -28,43 +20,9 @@ describe('the code exchange of a disabled application', () => {
   });
   afterAll(() => t.close());
 
-  /** A client of a released application, and a code issued for it as the company choice does. */
-  async function issued() {
-    const app = await createApp(t, { status: 3, roles: ['viewer'] });
-    const client = await createClient(t, { appId: app.id });
-    const company = await createCompany(t);
-    const user = await createUser(t);
-    await grantAccess(t, { companyId: company.id, appId: app.id, user, roles: ['viewer'] });
-    const session = await openTestSession(t, user, { companyId: company.id, clientId: client.id });
-    const exchange = newExchangeCode();
-    await t.db.prisma.exchangeCode.create({
-      data: {
-        codeHash: exchange.hash,
-        clientId: client.id,
-        userId: user.id,
-        companyId: company.id,
-        sessionId: session.id,
-        redirect: client.redirect,
-        expiresAt: exchange.expiresAt,
-      },
-    });
-    return {
-      appId: app.id,
-      clientId: client.id,
-      codeHash: exchange.hash,
-      exchange: () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/v1/exchange',
-          payload: {
-            client: client.id,
-            secret: client.secret,
-            code: exchange.code,
-            com: company.id,
-          },
-        }),
-    };
-  }
+  /** A code issued, as the company choice does, for a client of a released application. */
+  const issued = async () =>
+    issuedExchangeCode(t, (await createApp(t, { status: 3, roles: ['viewer'] })).id);
 
   it('refuses a code that outlived the deletion of the codes when the application was disabled', async () => {
     const code = await issued();
