@@ -9,9 +9,10 @@ import { lockUserForReset } from './reset-token.js';
 
 /**
  * forgot.update: sets the new password with a reset code. The code is spent by one conditional
- * UPDATE (unused, unexpired, and belonging to the named user), so the same link used twice at
- * once works once. The current password is refused (password_reused). The account becomes active again with no failed attempts, every session of
- * the user ends, and the user's other open links stop working.
+ * UPDATE (unused, unexpired, belonging to the named user, whose account is not blocked), so the
+ * same link used twice at once works once. The current password is refused (password_reused).
+ * The account becomes active again with no failed attempts, every session of the user ends, and
+ * the user's other open links stop working.
  */
 export async function resetPassword(
   app: FastifyInstance,
@@ -44,10 +45,12 @@ export async function resetPassword(
          SET used_at = now()
        WHERE token_hash = ${tokenHash} AND user_id = ${userId}
          AND used_at IS NULL AND expires_at > now()
+         AND NOT EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND status = 'blocked')
    RETURNING id`;
     const token = spent[0];
     if (!token) {
-      // Someone else spent (or a newer link expired) it between the check and now.
+      // Someone else spent it, or a newer link or a block of the account expired it, between
+      // the check and now (a block commits before the row lock above is granted).
       await assertResetCodeUsable(tx, input.code);
       throw new ApiError('forgot_used');
     }

@@ -33,7 +33,7 @@ describe('confirming an authenticator app set-up: wrong codes are capped', () =>
   });
   afterAll(() => t.close());
   // Its codes are made for steps relative to now: keep the step from ending under them.
-  beforeEach(clearOfStepEnd);
+  beforeEach(() => clearOfStepEnd());
 
   const startSetup = async (cookie: string) => {
     const setup = await post(cookie, '/v1/mfa/totp/setup', { password: b64(GOOD_PASSWORD) });

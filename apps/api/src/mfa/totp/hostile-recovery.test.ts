@@ -26,7 +26,7 @@ describe('recovery codes under attack', () => {
   });
   afterAll(() => t.close());
   // Its codes are made for steps relative to now: keep the step from ending under them.
-  beforeEach(clearOfStepEnd);
+  beforeEach(() => clearOfStepEnd());
 
   async function withApp() {
     const user = await createUser(t);

@@ -6,20 +6,18 @@ import { PORTAL_CLIENT_ID, TOTP_PERIOD_SECONDS } from '@portico/contracts';
 /** The current time in seconds, as authenticator codes count it. */
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Seconds kept clear before a time step ends (clearOfStepEnd). */
-const STEP_END_MARGIN_SECONDS = 5;
-
 /**
- * Waits for the next time step when fewer than STEP_END_MARGIN_SECONDS are left in this one.
+ * Waits for the next time step when fewer than `marginSeconds` are left in this one.
  * Tests make codes for the step before this one, or one or two ahead, and expect the server to
  * take them as exactly that. A step that ends between a code's making and its check shifts each
  * by one: the previous step's code is then two behind and refused. A CI run under load failed
- * that way (`totp.test.ts`, the set-up's confirmation refused). Run before each such test.
+ * that way (`totp.test.ts`, the set-up's confirmation refused). Run before each such test, with
+ * a margin longer than the test takes.
  */
-export async function clearOfStepEnd(): Promise<void> {
+export async function clearOfStepEnd(marginSeconds = 5): Promise<void> {
   const periodMs = TOTP_PERIOD_SECONDS * 1000;
   const leftMs = periodMs - (Date.now() % periodMs);
-  if (leftMs < STEP_END_MARGIN_SECONDS * 1000) {
+  if (leftMs < marginSeconds * 1000) {
     await new Promise((resolve) => setTimeout(resolve, leftMs + 50));
   }
 }

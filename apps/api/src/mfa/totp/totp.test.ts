@@ -28,7 +28,7 @@ describe('authenticator apps and recovery codes', () => {
   });
   afterAll(() => t.close());
   // Its codes are made for steps relative to now: keep the step from ending under them.
-  beforeEach(clearOfStepEnd);
+  beforeEach(() => clearOfStepEnd());
 
   const status = async (cookie: string) =>
     (await t.app.inject({ method: 'GET', url: '/v1/mfa/totp', headers: { cookie } })).json();
