@@ -34,7 +34,7 @@ describe('second factor required', () => {
   });
   afterAll(() => t.close());
   // Its codes are made for steps relative to now: keep the step from ending under them.
-  beforeEach(clearOfStepEnd);
+  beforeEach(() => clearOfStepEnd());
 
   async function memberOf(companyId: string, appId = PORTAL_APP_ID): Promise<TestUser> {
     const user = await createUser(t);

@@ -30,7 +30,7 @@ describe('second factors through the OpenID Provider', () => {
   });
   afterAll(() => t.close());
   // Its codes are made for steps relative to now: keep the step from ending under them.
-  beforeEach(clearOfStepEnd);
+  beforeEach(() => clearOfStepEnd());
 
   async function configFor(c: { id: string; secret: string }) {
     return discoverAs(t, c);
