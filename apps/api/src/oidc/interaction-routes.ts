@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error.js';
 import { sessionToken } from '../sessions/session-guard.js';
 import { credentialsTime } from './credentials-time.js';
 import { INTERACTION_PATH } from './issuer.js';
+import { recordGrant } from './record-grant.js';
 
 /** What a sign-in request must have asked to skip the portal's auto-login (SSO). */
 const FRESH_LOGIN_REASONS = new Set(['login_prompt', 'max_age']);
@@ -160,16 +161,19 @@ export function interactionRoutes(
           }
         }
         const grantId = await grant.save();
-        await app.db.prisma.oidcGrant.create({
-          data: {
-            grantId,
-            userId,
-            deviceId: redeemed.deviceId,
-            clientId,
-            companyId: redeemed.identity.company.id,
-            sessionId: redeemed.sessionId,
-          },
+        const recorded = await recordGrant(app.db, {
+          grantId,
+          userId,
+          deviceId: redeemed.deviceId,
+          clientId,
+          companyId: redeemed.identity.company.id,
+          sessionId: redeemed.sessionId,
         });
+        if (!recorded) {
+          // No row would vouch for the saved Grant record: it goes now, not at its expiry.
+          await grant.destroy();
+          throw new ApiError('code_invalid');
+        }
         const ts = await credentialsTime(app.db, userId, redeemed.deviceId);
         result = { login: { accountId: userId, ts }, consent: { grantId } };
       } catch (error) {
@@ -180,10 +184,17 @@ export function interactionRoutes(
         };
       }
       const oidc = await provider();
-      reply.hijack();
-      await oidc.interactionFinished(request.raw, reply.raw, result, {
-        mergeWithLastSubmission: false,
-      });
+      let resume: string;
+      try {
+        resume = await oidc.interactionResult(request.raw, reply.raw, result, {
+          mergeWithLastSubmission: false,
+        });
+      } catch {
+        // The interaction ended since it was read (a parallel callback's resume destroyed it):
+        // answered here, where a hijacked reply would have been left without any answer.
+        return expired(reply);
+      }
+      return reply.redirect(resume, 303);
     },
   );
 }

@@ -192,6 +192,19 @@ export async function handOverThroughPortal(
   person: { username: string; companyId: string; password?: string },
   options: { ignorePrompt?: boolean } = {},
 ): Promise<string> {
+  return browser.follow(await upToCallback(browser, authUrl, person, options));
+}
+
+/**
+ * signInThroughPortal up to the portal's landing page: the answer is the callback URL with the
+ * portal's code, which the browser has not followed yet (nothing redeemed, no grant recorded).
+ */
+export async function upToCallback(
+  browser: Browser,
+  authUrl: string,
+  person: { username: string; companyId: string; password?: string },
+  options: { ignorePrompt?: boolean } = {},
+): Promise<string> {
   const interaction = await browser.follow(authUrl);
   const sso = new URL(await browser.follow(interaction));
   if (sso.pathname !== '/sso') throw new Error(`expected the portal's /sso, got ${sso.href}`);
@@ -214,7 +227,7 @@ export async function handOverThroughPortal(
   const choice = await browser.call('/v1/auth/com', { com: person.companyId, client });
   if (choice.Code !== '200') throw new Error(`company choice: ${JSON.stringify(choice)}`);
   const { code, com } = choice.Msg as { code: string; com: string };
-  return browser.follow(`${redir}?${new URLSearchParams({ code, com }).toString()}`);
+  return `${redir}?${new URLSearchParams({ code, com }).toString()}`;
 }
 
 /**
