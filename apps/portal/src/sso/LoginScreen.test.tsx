@@ -153,6 +153,25 @@ describe('/sso', () => {
     expect(screen.queryByRole('button', { name: 'Deny' })).toBeNull();
   });
 
+  it("the console's own sign-in never leaves for a host a dot segment hides in redir", async () => {
+    const go = vi.spyOn(leavePortal, 'to').mockImplementation(() => undefined);
+    const registered = 'http://localhost/?code=c&com=acme';
+    stubJourney({
+      'POST /v1/auth': { Code: '200', Msg: { ...LOGIN, companies: [LOGIN.companies[0]] } },
+      'POST /v1/auth/com': {
+        Code: '200',
+        Msg: { ...CHOICE, app: PRODUCT_NAME, redirect: registered },
+      },
+    });
+    // "/.//evil.test" is a path on the portal's origin, but it resolves to "//evil.test".
+    renderRoutes(
+      routes,
+      `/sso?client=${PORTAL_CLIENT_ID}&redir=${encodeURIComponent('/.//evil.test')}`,
+    );
+    await typeCredentials();
+    await waitFor(() => expect(go).toHaveBeenCalledExactlyOnceWith(registered));
+  });
+
   it('Deny stays on the portal', async () => {
     const go = vi.spyOn(leavePortal, 'to').mockImplementation(() => undefined);
     stubJourney({

@@ -53,6 +53,15 @@ describe('a redir that a browser reads as another host', () => {
     expect(destination(choice, PORTAL_CLIENT_ID, redir)).toBe(choice.redirect);
   });
 
+  // A dot segment resolves away and leaves "//evil.test" as the path on this origin: handed to
+  // window.location.assign, that path is a scheme-relative URL to another host.
+  it.each(['/.//evil.test', '/..//evil.test', '/manage/..//evil.test', '/%2e//evil.test'])(
+    'goes to the registered redirect instead of %j, whose path resolves to //evil.test',
+    (redir) => {
+      expect(destination(choice, PORTAL_CLIENT_ID, redir)).toBe(choice.redirect);
+    },
+  );
+
   it('still returns to a page of the portal with a query and a fragment', () => {
     expect(destination(choice, PORTAL_CLIENT_ID, '/manage/users?page=2#top')).toBe(
       '/manage/users?page=2#top',

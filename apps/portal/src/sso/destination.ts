@@ -25,15 +25,26 @@ export function destination(choice: Choice, client: string, redir: string): stri
  * A page of the portal, as the browser will read it: `redir` resolved against this origin must
  * stay on it. Testing the string alone is not enough: a browser reads "\" as "/" and drops tabs
  * and newlines, so "/\evil.test" or "/<tab>/evil.test" is another host.
+ *
+ * The path handed back is resolved once more by the browser, so it must stay too: dot segments
+ * resolve away ("/.//evil.test" has the path "//evil.test" on this origin), and that path alone
+ * is a scheme-relative URL to another host.
  */
 function portalPage(redir: string): string | undefined {
   if (!redir.startsWith('/')) return undefined;
   const here = window.location.origin;
-  let url: URL;
+  const url = resolvedHere(redir, here);
+  if (!url) return undefined;
+  const page = `${url.pathname}${url.search}${url.hash}`;
+  return resolvedHere(page, here) ? page : undefined;
+}
+
+/** `path` resolved against this origin, when it stays on it. */
+function resolvedHere(path: string, here: string): URL | undefined {
   try {
-    url = new URL(redir, here);
+    const url = new URL(path, here);
+    return url.origin === here ? url : undefined;
   } catch {
     return undefined;
   }
-  return url.origin === here ? `${url.pathname}${url.search}${url.hash}` : undefined;
 }
