@@ -45,11 +45,11 @@ describe('branch races', () => {
       headers: { cookie: admin.session.cookie },
       payload: { userid, com: companyId, branch, servicing },
     });
-  const unassign = (userid: string, branch: string) =>
+  const unassign = (userid: string, branch: string, by: Member = admin) =>
     t.app.inject({
       method: 'POST',
       url: '/v1/branches/user/remove',
-      headers: { cookie: admin.session.cookie },
+      headers: { cookie: by.session.cookie },
       payload: { userid, com: companyId, branch },
     });
   const removeBranch = (id: string) =>
@@ -150,10 +150,13 @@ describe('branch races', () => {
     const doomed = await newBranch('doomed');
     expect((await assign(user.id, doomed, false)).json().Code).toBe('200');
     // The branch is held here: the removal waits on it while the unassignment goes through.
+    // Another administrator's: the removal holds its caller's per-person lock while it waits
+    // (company/acting-admin.ts), so the same administrator's next call would wait for it.
+    const otherAdmin = await signedInMember(t, companyId, ['admin']);
     const held = await holdRow(t, 'branches', doomed);
     const removed = removeBranch(doomed);
     await held.waitingOnLocks(1);
-    expect((await unassign(user.id, doomed)).json().Code).toBe('200');
+    expect((await unassign(user.id, doomed, otherAdmin)).json().Code).toBe('200');
     await held.release();
     expect((await removed).json().Code).toBe('200');
     expect((await removalAudit(doomed)).details).toEqual({

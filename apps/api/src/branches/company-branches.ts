@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
+import { sessionOf } from '../sessions/session-guard.js';
 
 export interface BranchEntry {
   id: string;
@@ -19,7 +21,11 @@ export async function listBranches(
   });
 }
 
-/** branches.add: a new branch; an id the company already uses is `app_enrolled` (Id already taken). */
+/**
+ * branches.add: a new branch; an id the company already uses is `app_enrolled` (Id already
+ * taken). Like the rename, it reads the caller's roles again last (company/acting-admin.ts):
+ * the call may have waited on a row while the caller was removed or lost the admin role.
+ */
 export async function addBranch(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -39,6 +45,7 @@ export async function addBranch(
       target: `branch:${companyId}/${branch.id}`,
       details: { company: companyId, name: branch.name },
     });
+    await assertStillAdmin(tx, sessionOf(request));
   });
 }
 
@@ -61,6 +68,7 @@ export async function updateBranch(
       target: `branch:${companyId}/${branch.id}`,
       details: { company: companyId, name: branch.name },
     });
+    await assertStillAdmin(tx, sessionOf(request));
   });
 }
 
@@ -75,7 +83,12 @@ export async function removeBranch(
   branchId: string,
 ): Promise<void> {
   await app.db.prisma.$transaction(async (tx) => {
-    // The branch first: an assignment under way (which holds it KEY SHARE, user-branches.ts)
+    // The caller's per-person lock before any row, not last as in the other changes: an
+    // assignment (user-branches.ts) and a removal of the caller from the company take a
+    // person's lock before the branch and the assignments, and waiting for it while holding
+    // them would deadlock. Held to the end, no removal of the caller can commit in between.
+    await assertStillAdmin(tx, sessionOf(request));
+    // Then the branch: an assignment under way (which holds it KEY SHARE, user-branches.ts)
     // commits before the assignments are deleted, and a new one waits and then finds no
     // branch. Deleting them here rather than by cascade counts exactly those removed, not
     // those read before an unassignment or an assignment landed.

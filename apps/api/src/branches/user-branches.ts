@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USERS_PAGE_SIZE } from '@portico/contracts';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
+import { sessionOf } from '../sessions/session-guard.js';
 import { lockAccessOfAccount } from '../users/access-lock.js';
 import { findCompanyMember } from '../users/company-member.js';
 
@@ -57,14 +59,22 @@ export async function addUserBranch(
   companyId: string,
   input: { userid: string; branch: string; servicing: boolean },
 ): Promise<void> {
+  const session = sessionOf(request);
   await app.db.prisma.$transaction(async (tx) => {
     // The member's per-person lock, by e-mail as every writer of their access takes it: a
     // removal from the company (users/remove-access.ts) then runs before this assignment or
     // after it, taking it along, never between the member's read and the assignment; and the
-    // account's erasure waits for it too (access-lock.ts).
-    if ((await lockAccessOfAccount(tx, companyId, input.userid)) === null) {
-      throw new ApiError('user_not_found');
+    // account's erasure waits for it too (access-lock.ts). The caller's own lock as well, for
+    // assertStillAdmin: the guard read their roles when the request began, and a removal of
+    // the caller must not commit between that and the assignment. Both in one order (by user
+    // id): two administrators assigning branches to each other at once would otherwise each
+    // hold one and wait for the other's, a deadlock (a 500).
+    for (const userId of [session.userId, input.userid].sort()) {
+      if ((await lockAccessOfAccount(tx, companyId, userId)) === null) {
+        throw new ApiError(userId === session.userId ? 'session_invalid' : 'user_not_found');
+      }
     }
+    await assertStillAdmin(tx, session);
     const member = await findCompanyMember(tx, companyId, { id: input.userid });
     if (!member) throw new ApiError('user_not_found');
     // KEY SHARE: a removal of the branch waits for this assignment (and then takes it with the
@@ -101,6 +111,11 @@ export async function removeUserBranch(
   input: { userid: string; branch: string },
 ): Promise<void> {
   await app.db.prisma.$transaction(async (tx) => {
+    // The caller's roles again, under their per-person lock held to the end (a removal of the
+    // caller then commits before this or after it). First, not last as in company/routes.ts:
+    // unassigning the caller's own branch and then waiting for that lock would deadlock with
+    // their removal, which deletes their assignments under it.
+    await assertStillAdmin(tx, sessionOf(request));
     const member = await findCompanyMember(tx, companyId, { id: input.userid });
     if (!member) throw new ApiError('user_not_found');
     const { count } = await tx.userBranch.deleteMany({

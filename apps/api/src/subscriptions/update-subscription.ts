@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUBSCRIPTION_STATUS } from '@portico/contracts';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
 import { sessionOf } from '../sessions/session-guard.js';
 
 /**
@@ -13,7 +14,8 @@ import { sessionOf } from '../sessions/session-guard.js';
  * Unknown applications and those not offered at all are not_found; a status-3 application
  * (a paid subscription, whose Subscribe action the specification does not show) and a session
  * without a company are app_access_prohibited. Leaving removes only a beta row, never a
- * subscription.
+ * subscription. The caller's roles are read again last (company/acting-admin.ts): the call may
+ * have waited on the application's row while the caller was removed or lost the admin role.
  */
 export async function updateSubscription(
   app: FastifyInstance,
@@ -54,5 +56,6 @@ export async function updateSubscription(
       target: target.id,
       details: { status: input.status, changed: changed.count > 0 },
     });
+    await assertStillAdmin(tx, session);
   });
 }
