@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   HIDDEN_CHARACTER_MESSAGE,
+  REQUIRED,
+  appNameRule,
   branchNameRule,
+  companyNameRule,
   calls,
   clientDescRule,
   displayNameRule,
@@ -85,5 +88,36 @@ describe('names shown to other people', () => {
         app: 'loans',
       }),
     ).toEqual({ name: HIDDEN_CHARACTER_MESSAGE, desc: HIDDEN_CHARACTER_MESSAGE });
+  });
+
+  /** Names that pass a length check and show nothing: blank in every list they are shown in. */
+  const SHOWING_NOTHING = [
+    ['zero-width joiners', '\u200d\u200d'],
+    ['a zero-width non-joiner', '\u200c'],
+    ['a Hangul filler', '\u3164'],
+    ['a Hangul choseong filler', '\u115f'],
+    ['a variation selector and a space', '\ufe0f \u200d'],
+  ] as const;
+
+  it.each(SHOWING_NOTHING)('answers "Required" for a required name of %s only', (_name, text) => {
+    for (const rule of [
+      appNameRule,
+      companyNameRule,
+      roleNameRule,
+      clientDescRule,
+      branchNameRule,
+    ]) {
+      expect(fieldError(rule, text)).toBe(REQUIRED);
+    }
+    expect(fieldError(displayNameRule, text)).toBe(fieldError(displayNameRule, ''));
+  });
+
+  it('keeps a joiner between letters that show', () => {
+    expect(companyNameRule.parse('\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645')).toBe(
+      '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645',
+    );
+    expect(displayNameRule.parse('Ana \u{1f469}\u200d\u{1f4bb}')).toBe(
+      'Ana \u{1f469}\u200d\u{1f4bb}',
+    );
   });
 });

@@ -7,7 +7,7 @@ import {
   PIN_LENGTH,
   USERNAME_LENGTH,
 } from '../constants.js';
-import { HIDDEN_CHARACTER_MESSAGE, isPlainDisplayText } from './field.js';
+import { HIDDEN_CHARACTER_MESSAGE, hasVisibleText, isPlainDisplayText } from './field.js';
 
 /** Account rules of section 5: username, password, phone, e-mail, display name, MPIN. */
 export const ACCOUNT_MESSAGES = {
@@ -119,6 +119,7 @@ export const displayNameRule = z
   .trim()
   .min(1, { error: M.displayNameRequired })
   .max(100, { error: M.displayNameMax })
+  .refine((value) => hasVisibleText(value), { error: M.displayNameRequired })
   .refine((value) => isPlainDisplayText(value), shownOnOneLine);
 
 /** First and last names: optional, bounded. */

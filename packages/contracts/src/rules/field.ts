@@ -72,11 +72,31 @@ export function isPlainDisplayText(text: string, multiline = false): boolean {
   return !(multiline ? HIDDEN_CHARACTERS_BUT_LINES : HIDDEN_CHARACTERS).test(text);
 }
 
-/** requiredText that also refuses HIDDEN_CHARACTERS: a name shown on one line. */
+/**
+ * Characters that pass the rules above and still show nothing on their own: the zero-width
+ * non-joiner and joiner (kept for the names that need them between letters), the Hangul fillers,
+ * variation selectors and the combining grapheme joiner, and any white space.
+ */
+// An alternation, not one class: a class holding the joiner or a Hangul filler reads as a
+// joined sequence (no-misleading-character-class).
+const SHOWS_NOTHING = /\s|\u034f|\u115f|\u1160|\u200c|\u200d|\u3164|[\ufe00-\ufe0f]|\uffa0/gu;
+
+/**
+ * Whether shown text has at least one character that shows: a required name made only of
+ * joiners or fillers passes a length check and is shown blank, which "Required" forbids.
+ */
+export function hasVisibleText(text: string): boolean {
+  return text.replace(SHOWS_NOTHING, '').length > 0;
+}
+
+/**
+ * requiredText that also refuses HIDDEN_CHARACTERS, and a name that shows nothing ("Required"):
+ * a name shown on one line.
+ */
 export function requiredName(max: number) {
-  return requiredText(max).refine((value) => isPlainDisplayText(value), {
-    error: HIDDEN_CHARACTER_MESSAGE,
-  });
+  return requiredText(max)
+    .refine((value) => hasVisibleText(value), { error: REQUIRED })
+    .refine((value) => isPlainDisplayText(value), { error: HIDDEN_CHARACTER_MESSAGE });
 }
 
 /** optionalText that refuses HIDDEN_CHARACTERS except line breaks and tabs. */
