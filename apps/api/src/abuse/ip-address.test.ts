@@ -17,6 +17,14 @@ describe('canonicalIp', () => {
     expect(canonicalIp('64:ff9b::10.0.0.1')).toBe('64:ff9b:0:0:0:0:a00:1');
   });
 
+  it('drops the port and the brackets a proxy may write around the address', () => {
+    expect(canonicalIp('203.0.113.9:51234')).toBe('203.0.113.9');
+    expect(canonicalIp('[2001:DB8::7]:51234')).toBe('2001:db8:0:0:0:0:0:7');
+    expect(canonicalIp('[2001:db8::7]')).toBe('2001:db8:0:0:0:0:0:7');
+    expect(canonicalIp('[::ffff:10.0.0.1]:80')).toBe('10.0.0.1');
+    expect(canonicalIp('[fe80::1%eth0]:443')).toBe('fe80:0:0:0:0:0:0:1');
+  });
+
   it('leaves anything else as it is, trimmed and lowercased', () => {
     expect(canonicalIp(' Not-An-Ip ')).toBe('not-an-ip');
   });

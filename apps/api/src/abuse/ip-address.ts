@@ -17,7 +17,8 @@ const SPELLED_LENGTH_MAX = 64;
  * IPv4 as dotted decimal (also when it arrives IPv4-mapped, `::ffff:10.0.0.1`, or is written so
  * in hexadecimal groups, `0:0:0:0:0:ffff:a00:1`), IPv6 as its
  * eight groups in lowercase without leading zeros (`2001:db8:0:0:0:0:0:1`). Anything that is not
- * an address is returned trimmed and lowercased, unchanged otherwise.
+ * an address is returned trimmed and lowercased, unchanged otherwise. A port (and the brackets
+ * around an IPv6 address written with one) is dropped.
  */
 export function canonicalIp(raw: string): string {
   if (raw.length > SPELLED_LENGTH_MAX) return spell(raw);
@@ -31,8 +32,18 @@ export function canonicalIp(raw: string): string {
   return canonical;
 }
 
+/**
+ * An address some proxies write into X-Forwarded-For with the client's port (`1.2.3.4:5678`,
+ * `[2001:db8::7]:51234`) or in brackets: the address alone. Each connection has a port of its
+ * own, so kept, it made every request another address, which no limit counted together, and
+ * its ban could not be lifted (the brackets are no address the ban list takes).
+ */
+const WITH_PORT = /^(?:\[([0-9a-f:.]+(?:%[^\]]*)?)\]|(\d{1,3}(?:\.\d{1,3}){3}))(?::\d{1,5})?$/;
+
 function spell(raw: string): string {
-  const ip = raw.trim().toLowerCase();
+  const written = raw.trim().toLowerCase();
+  const unwrapped = WITH_PORT.exec(written);
+  const ip = unwrapped ? (unwrapped[1] ?? unwrapped[2] ?? written) : written;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);
   if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
   // Dotted groups may carry leading zeros (the whitelist rule allows 1 to 3 digits).

@@ -197,6 +197,19 @@ describe('behind a trusted proxy', () => {
     expect(await t.db.prisma.ipBan.count({ where: { ip: browser } })).toBe(1);
     expect(await t.db.prisma.ipBan.count({ where: { ip: proxy } })).toBe(0);
   });
+
+  it('counts and bans a forwarded address written with a port as the address alone', async () => {
+    const proxy = someIp();
+    const browser = someIp();
+    // Some proxies write the client's port too, another for each of its connections.
+    const forwarded = (port: number) => ({ 'x-forwarded-for': `${browser}:${40_000 + port}` });
+    for (let i = 0; i < CREDENTIAL_RATE_LIMIT_MAX; i += 1) {
+      expect((await probe(t, proxy, {}, forwarded(i))).statusCode).toBe(200);
+    }
+    expect((await probe(t, proxy, {}, forwarded(99))).statusCode).toBe(429);
+    // Recorded as the address alone: the one form the banned list lifts (banned.remove).
+    expect(await t.db.prisma.ipBan.count({ where: { ip: browser } })).toBe(1);
+  });
 });
 
 describe('with REDIS_URL', () => {

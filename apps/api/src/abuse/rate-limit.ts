@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { WhitelistCache } from './whitelist-cache.js';
 import { KnownBans, awaitBan, refuseOverLimit } from './over-limit.js';
+import { limitGroupOf } from './ip-address.js';
 
 /** What the brute-force defence keeps in this process (shared by every encapsulated context). */
 export interface AbuseState {
@@ -55,6 +56,10 @@ export const rateLimitPlugin = fp(async function rateLimiting(app: FastifyInstan
     global: false,
     skipOnError: app.config.RATE_LIMIT_FAIL_OPEN,
     allowList: (request) => request.server.abuse.whitelist.has(request.ip),
+    // The group the bans and their memo use too (an IPv4 address, an IPv6 /64), counted from
+    // the address's one spelling: the plugin's own key took a forwarded `1.2.3.4:5678` as is,
+    // another address for each of the client's ports.
+    keyGenerator: (request) => limitGroupOf(request.ip),
     errorResponseBuilder: refuseOverLimit,
     ...(redis ? { redis, nameSpace: 'portico-rl-' } : {}),
   });
