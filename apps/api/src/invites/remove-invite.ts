@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
 import { sessionOf } from '../sessions/session-guard.js';
-import { lockAccessOf } from '../users/access-lock.js';
+import { lockCallerAndTarget } from '../users/acting-admin-lock.js';
 import { companyOf } from '../users/company-member.js';
 import { endWhatLostAccessEnds } from '../users/lost-access.js';
 import { assertMayManageInvitation, noLongerPending } from './invitation-rules.js';
@@ -24,7 +25,7 @@ export async function removeInvite(
   const companyId = companyOf(session);
   const email = input.email.trim().toLowerCase();
   await app.db.prisma.$transaction(async (tx) => {
-    await lockAccessOf(tx, companyId, email);
+    await lockCallerAndTarget(tx, session, email);
     const row = await tx.access.findUnique({
       where: { companyId_appId_email: { companyId, appId: input.app, email } },
       select: { id: true, status: true, userId: true },
@@ -32,6 +33,8 @@ export async function removeInvite(
     if (!row) throw new ApiError('not_found');
     if (row.status === 'verified') throw new ApiError('verified', 'The invitation was accepted.');
     await assertMayManageInvitation(tx, session, companyId, { email, userId: row.userId });
+    // Still an administrator here? Read again under the caller's lock (acting-admin-lock.ts).
+    await assertStillAdmin(tx, session);
     // Only while still pending: an acceptance that held the row since the read above has made it
     // a verified access, which this call does not remove.
     const deleted = await tx.access.deleteMany({ where: { id: row.id, status: 'pending' } });

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RESEND_INVITE_COOLDOWN_MS } from '@portico/contracts';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
 import { sessionOf } from '../sessions/session-guard.js';
-import { lockAccessOf } from '../users/access-lock.js';
+import { lockCallerAndTarget } from '../users/acting-admin-lock.js';
 import { companyOf } from '../users/company-member.js';
 import { assertMayManageInvitation, noLongerPending } from './invitation-rules.js';
 import { inviteLink, newInviteCode } from './invite-code.js';
@@ -25,7 +26,7 @@ export async function resendInvite(
   const companyId = companyOf(session);
   const email = input.email.trim().toLowerCase();
   await app.db.prisma.$transaction(async (tx) => {
-    await lockAccessOf(tx, companyId, email);
+    await lockCallerAndTarget(tx, session, email);
     const row = await tx.access.findUnique({
       where: { companyId_appId_email: { companyId, appId: input.app, email } },
       select: {
@@ -41,6 +42,8 @@ export async function resendInvite(
     if (!row) throw new ApiError('not_found');
     if (row.status === 'verified') throw new ApiError('verified', 'The invitation was accepted.');
     await assertMayManageInvitation(tx, session, companyId, { email, userId: row.userId });
+    // Still an administrator here? Read again under the caller's lock (acting-admin-lock.ts).
+    await assertStillAdmin(tx, session);
     const waited = row.inviteSentAt ? Date.now() - row.inviteSentAt.getTime() : Infinity;
     if (waited < RESEND_INVITE_COOLDOWN_MS) {
       throw new ApiError('rate_limit_exceeded', {

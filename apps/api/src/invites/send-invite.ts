@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GLOBAL_APP_ID } from '@portico/contracts';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
 import { sessionOf } from '../sessions/session-guard.js';
-import { lockAccessOf } from '../users/access-lock.js';
+import { lockCallerAndTarget } from '../users/acting-admin-lock.js';
 import { companyOf, isAdminLevel } from '../users/company-member.js';
 import type { Grant } from '../users/role-rules.js';
 import {
@@ -37,17 +38,16 @@ export async function sendInvite(
     throw new ApiError('incomplete_param', { fields: { roles: 'Required' } });
 
   await app.db.prisma.$transaction(async (tx) => {
-    await lockAccessOf(tx, companyId, email);
-    // KEY SHARE: the company's removal waits for the invitation (and then takes it); one that
-    // came after the session check answers forbidden, as company.update does, not a 500.
-    const company = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM companies WHERE id = ${companyId} FOR KEY SHARE`;
-    if (company.length === 0) throw new ApiError('forbidden', 'The company was removed.');
+    // Also holds the company's row: its removal waits for the invitation, or came first and
+    // answers forbidden (acting-admin-lock.ts).
+    await lockCallerAndTarget(tx, session, email);
     const user = await tx.user.findUnique({ where: { email }, select: { id: true } });
     assertMayChangeTarget(session, {
       userId: user?.id ?? null,
       adminLevel: await isAdminLevel(tx, companyId, email),
     });
+    // Still an administrator here? Read again under the caller's lock (acting-admin-lock.ts).
+    await assertStillAdmin(tx, session);
     const groups = await assertGrantable(tx, companyId, grants);
     const existing = await tx.access.findMany({
       where: { companyId, email, appId: { in: grants.map((grant) => grant.app) } },

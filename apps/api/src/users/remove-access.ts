@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/contracts';
 import { ApiError } from '../http/api-error.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
 import { withdrawOwnerInvitations } from '../ownership/withdraw-owner-invitations.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import { endSessionsWhere } from '../sessions/session-store.js';
-import { lockAccessOf, ownerUnderLock } from './access-lock.js';
+import { ownerUnderLock } from './access-lock.js';
+import { lockCallerAndTarget } from './acting-admin-lock.js';
 import { companyOf, isAdminLevel } from './company-member.js';
 import { assertMayChangeTarget } from './role-rules.js';
 
@@ -25,7 +27,7 @@ export async function removeAccess(
   const email = rawEmail.trim().toLowerCase();
   await app.db.prisma.$transaction(async (tx) => {
     const owner = await ownerUnderLock(tx, session, companyId);
-    await lockAccessOf(tx, companyId, email);
+    await lockCallerAndTarget(tx, session, email);
     const rows = await tx.access.findMany({
       where: { companyId, email },
       select: { id: true, appId: true, userId: true, roles: { select: { roleId: true } } },
@@ -40,6 +42,8 @@ export async function removeAccess(
       { userId, adminLevel: await isAdminLevel(tx, companyId, email) },
       owner,
     );
+    // Still an administrator here? Read again under the caller's lock (acting-admin-lock.ts).
+    await assertStillAdmin(tx, session);
 
     const wasOwner = rows.some(
       (row) =>

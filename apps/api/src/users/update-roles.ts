@@ -3,11 +3,13 @@ import { COMPANY_LEVEL_ROLE_IDS, GLOBAL_APP_ID, OWNER_ROLE_ID } from '@portico/c
 import type { Prisma } from '@portico/db';
 import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
+import { assertStillAdmin } from '../company/acting-admin.js';
 import { withdrawOwnerInvitations } from '../ownership/withdraw-owner-invitations.js';
 import { sessionOf } from '../sessions/session-guard.js';
 import type { InvitedApp } from '../invites/send-invite-mail.js';
 import { mailInvitation, writeInvitation } from '../invites/write-invitation.js';
-import { lockAccessOf, ownerUnderLock } from './access-lock.js';
+import { ownerUnderLock } from './access-lock.js';
+import { lockCallerAndTarget } from './acting-admin-lock.js';
 import type { AccessRow } from './access-rows.js';
 import { accessRowsOf } from './access-rows.js';
 import { companyOf } from './company-member.js';
@@ -48,7 +50,7 @@ export async function updateRoles(
 
   return app.db.prisma.$transaction(async (tx) => {
     const owner = await ownerUnderLock(tx, session, companyId);
-    await lockAccessOf(tx, companyId, email);
+    await lockCallerAndTarget(tx, session, email);
     const existing = await tx.access.findMany({
       where: { companyId, email },
       select: { id: true, appId: true, status: true, userId: true, roles: true },
@@ -62,6 +64,8 @@ export async function updateRoles(
     assertMayChangeTarget(session, { userId, adminLevel }, owner);
     const globalGrant = grants.find((grant) => grant.app === GLOBAL_APP_ID);
     if (globalGrant) assertMayChangeCompanyRoles(session, globalBefore, globalGrant.roles, owner);
+    // Still an administrator here? Read again under the caller's lock (acting-admin-lock.ts).
+    await assertStillAdmin(tx, session);
     const groups = await assertGrantable(
       tx,
       companyId,
