@@ -4,7 +4,7 @@ import { auditContext, recordAudit } from '../audit/record-audit.js';
 import { ApiError } from '../http/api-error.js';
 import { assertStillAdmin } from '../company/acting-admin.js';
 import { sessionOf } from '../sessions/session-guard.js';
-import { lockAccessOfAccount } from '../users/access-lock.js';
+import { lockAccessOf } from '../users/access-lock.js';
 import { findCompanyMember } from '../users/company-member.js';
 
 export interface UserBranchEntry {
@@ -64,15 +64,23 @@ export async function addUserBranch(
     // The member's per-person lock, by e-mail as every writer of their access takes it: a
     // removal from the company (users/remove-access.ts) then runs before this assignment or
     // after it, taking it along, never between the member's read and the assignment; and the
-    // account's erasure waits for it too (access-lock.ts). The caller's own lock as well, for
-    // assertStillAdmin: the guard read their roles when the request began, and a removal of
-    // the caller must not commit between that and the assignment. Both in one order (by user
-    // id): two administrators assigning branches to each other at once would otherwise each
-    // hold one and wait for the other's, a deadlock (a 500).
-    for (const userId of [session.userId, input.userid].sort()) {
-      if ((await lockAccessOfAccount(tx, companyId, userId)) === null) {
-        throw new ApiError(userId === session.userId ? 'session_invalid' : 'user_not_found');
-      }
+    // account's erasure waits for it too (the account rows are held KEY SHARE, as
+    // lockAccessOfAccount holds them). The caller's own lock as well, for assertStillAdmin: the
+    // guard read their roles when the request began, and a removal of the caller must not commit
+    // between that and the assignment. Both in e-mail order, the order of every administrator's
+    // change to someone's access (users/acting-admin-lock.ts): an assignment and a role update
+    // of two administrators acting on each other would otherwise each hold one and wait for the
+    // other's, a deadlock (a 500).
+    const accounts = await tx.$queryRaw<{ id: string; email: string }[]>`
+      SELECT id, email FROM users WHERE id IN (${session.userId}, ${input.userid}) FOR KEY SHARE`;
+    if (!accounts.some((account) => account.id === session.userId)) {
+      throw new ApiError('session_invalid');
+    }
+    if (!accounts.some((account) => account.id === input.userid)) {
+      throw new ApiError('user_not_found');
+    }
+    for (const email of accounts.map((account) => account.email).sort()) {
+      await lockAccessOf(tx, companyId, email);
     }
     await assertStillAdmin(tx, session);
     const member = await findCompanyMember(tx, companyId, { id: input.userid });
